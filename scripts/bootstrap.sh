@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# Installs everything patterm and its tests need on a fresh Debian machine with Node >= 20:
+# pnpm, the terminal programs the tests drive, and the project's dependencies.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+log() { printf 'bootstrap: %s\n' "$*" >&2; }
+
+node_major=$(node -p 'process.versions.node.split(".")[0]')
+if [ "$node_major" -lt 20 ]; then
+  log "patterm needs Node >= 20 (found $(node --version))"; exit 1
+fi
+
+if ! command -v pnpm >/dev/null 2>&1; then
+  log "installing pnpm"
+  npm i -g pnpm >/dev/null 2>&1 || corepack enable pnpm
+fi
+
+# tmux drives the TUI tests; vim, less and top are the real programs they run.
+missing=()
+for tool in tmux vim less top script; do command -v "$tool" >/dev/null 2>&1 || missing+=("$tool"); done
+if [ ${#missing[@]} -gt 0 ]; then
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+    log "installing ${missing[*]} with apt-get"
+    pkgs=()
+    for tool in "${missing[@]}"; do
+      case "$tool" in top) pkgs+=(procps) ;; script) pkgs+=(bsdutils) ;; *) pkgs+=("$tool") ;; esac
+    done
+    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${pkgs[@]}") >/dev/null 2>&1 \
+      || log "apt-get could not install ${pkgs[*]}; the tests that need them will fail"
+  else
+    log "missing ${missing[*]}; install them for the full test suite"
+  fi
+fi
+
+# node-gyp must build node-pty against the local Node headers (no internet for downloads).
+nodedir=$(npm config get nodedir 2>/dev/null || true)
+if [ -n "$nodedir" ] && [ "$nodedir" != "undefined" ]; then export npm_config_nodedir="$nodedir"; fi
+
+if [ ! -f node_modules/.modules.yaml ] || [ package.json -nt node_modules/.modules.yaml ] || [ pnpm-lock.yaml -nt node_modules/.modules.yaml ]; then
+  log "installing dependencies"
+  pnpm install --frozen-lockfile >&2
+fi
+pnpm run -s build >&2

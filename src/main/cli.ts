@@ -1,0 +1,82 @@
+/**
+ * Command-line entry. Thin by design: parse argv, then hand over to the module
+ * that owns the command. Subcommand modules load lazily so `--help` stays fast.
+ */
+import { VERSION } from './version.js';
+
+export const USAGE = `patterm ${VERSION}: a terminal-based agent orchestration shell
+
+Usage:
+  patterm                      Start the TUI in the current directory
+  patterm presets              List the presets that load, and any preset errors
+  patterm mcp-stdio --socket <path> --identity <token>
+                               Stdio MCP proxy that agent CLIs launch (not for humans)
+  patterm --help | -h          Show this help
+  patterm --version | -v       Print the version
+
+In the TUI, Ctrl-K opens the command palette; Ctrl-K Ctrl-K sends a literal Ctrl-K.
+Presets:      $XDG_CONFIG_HOME/patterm/presets/{agents,processes}/*.json
+Scratchpads:  $XDG_DATA_HOME/patterm/projects/<key>/scratchpads/
+`;
+
+export class UsageError extends Error {
+  override readonly name = 'UsageError';
+}
+
+/** Parses `--name value` pairs; every flag must be known and have a value. */
+export function parseFlags(args: string[], known: readonly string[]): Record<string, string> {
+  const flags: Record<string, string> = {};
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i];
+    const [name, inline] = arg.startsWith('--') ? arg.slice(2).split(/=(.*)/s, 2) : [null, undefined];
+    if (name === null || !known.includes(name)) {
+      throw new UsageError(`unknown argument ${JSON.stringify(arg)}; expected one of ${known.map((k) => `--${k}`).join(', ')}`);
+    }
+    const value = inline ?? args[++i];
+    if (value === undefined || value === '') throw new UsageError(`--${name} needs a value`);
+    flags[name] = value;
+  }
+  return flags;
+}
+
+export async function main(argv: string[]): Promise<void> {
+  const [command, ...rest] = argv;
+  try {
+    switch (command) {
+      case undefined:
+        await (await import('./app.js')).runApp({ projectDir: process.cwd() });
+        return;
+      case '--help':
+      case '-h':
+      case 'help':
+        process.stdout.write(USAGE);
+        return;
+      case '--version':
+      case '-v':
+        process.stdout.write(`${VERSION}\n`);
+        return;
+      case 'mcp-stdio': {
+        const flags = parseFlags(rest, ['socket', 'identity']);
+        if (!flags.socket) throw new UsageError('mcp-stdio needs --socket <path>');
+        if (!flags.identity) throw new UsageError('mcp-stdio needs --identity <token>');
+        const { runStdioProxy } = await import('./mcp/stdio-proxy.js');
+        process.exitCode = await runStdioProxy({ socketPath: flags.socket, identity: flags.identity });
+        return;
+      }
+      case 'presets': {
+        const { runPresetsCommand } = await import('./presets/presets-command.js');
+        process.exitCode = await runPresetsCommand();
+        return;
+      }
+      default:
+        throw new UsageError(`unknown command ${JSON.stringify(command)}`);
+    }
+  } catch (error) {
+    if (error instanceof UsageError) {
+      process.stderr.write(`patterm: ${error.message}\n\n${USAGE}`);
+      process.exitCode = 2;
+      return;
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,290 @@
+/**
+ * The coordinator: owns the session tree and every pane's lifecycle. The MCP
+ * server and the TUI are thin layers over this API; neither touches a PTY or a
+ * worker directly.
+ *
+ * Tree shape (spec §8): a session has one root pane (the orchestrator, or the
+ * process the user launched) and children one level below it.
+ */
+import { randomBytes } from 'node:crypto';
+import { resolve as resolvePath } from 'node:path';
+import type {
+  CellFrame,
+  GridSnapshot,
+  InputSource,
+  PaneId,
+  PaneInfo,
+  PaneKind,
+  PaneOwner,
+  PaneSignal,
+  SessionId,
+  StreamChunk,
+  WaitRequest,
+} from '../shared/pane-types.js';
+import { Emitter } from '../shared/events.js';
+import { Pane, type PaneWaitResult } from './pane.js';
+import { loadGhosttyModule } from './wasm-module.js';
+
+export interface SpawnRequest {
+  argv: string[];
+  name?: string;
+  kind: PaneKind;
+  cwd?: string;
+  env?: Record<string, string>;
+  /** The pane that asked for this one; its session's root becomes the parent. Omit for a new session. */
+  parentId?: PaneId;
+  owner?: PaneOwner;
+  presetName?: string | null;
+  idleThresholdMs?: number;
+}
+
+export interface Session {
+  id: SessionId;
+  name: string;
+  rootId: PaneId;
+  childIds: PaneId[];
+}
+
+export interface PaneSignalEvent {
+  paneId: PaneId;
+  signal: PaneSignal;
+}
+
+export class UnknownPaneError extends Error {
+  override readonly name = 'UnknownPaneError';
+  constructor(readonly paneId: string) {
+    super(`no pane with id ${JSON.stringify(paneId)}`);
+  }
+}
+
+/** Spec §2: SIGTERM first, SIGKILL after this grace window. */
+export const DEFAULT_KILL_GRACE_MS = 2000;
+/** Size used for panes spawned before any view has reported its size. */
+const DEFAULT_SIZE = { cols: 120, rows: 40 };
+
+export class Coordinator {
+  readonly instanceId = randomBytes(8).toString('hex');
+  private readonly panes = new Map<PaneId, Pane>();
+  private readonly sessions = new Map<SessionId, Session>();
+  private size = { ...DEFAULT_SIZE };
+  private nameCounters = new Map<string, number>();
+  private shuttingDown = false;
+
+  private readonly paneAdded = new Emitter<PaneInfo>();
+  private readonly paneChanged = new Emitter<PaneInfo>();
+  private readonly paneExited = new Emitter<PaneInfo>();
+  private readonly screenDirty = new Emitter<{ paneId: PaneId; version: number }>();
+  private readonly paneSignal = new Emitter<PaneSignalEvent>();
+  private readonly contention = new Emitter<PaneInfo>();
+  private readonly attention = new Emitter<{ paneId: PaneId; reason: string }>();
+  readonly onPaneAdded = this.paneAdded.event;
+  readonly onPaneChanged = this.paneChanged.event;
+  readonly onPaneExited = this.paneExited.event;
+  readonly onScreenDirty = this.screenDirty.event;
+  readonly onPaneSignal = this.paneSignal.event;
+  /** The orchestrator wrote to a pane the user currently owns. */
+  readonly onContention = this.contention.event;
+  readonly onAttention = this.attention.event;
+
+  constructor(readonly projectDir: string = process.cwd()) {}
+
+  // ---- tree ---------------------------------------------------------------------
+
+  listSessions(): Session[] {
+    return [...this.sessions.values()];
+  }
+
+  session(id: SessionId): Session | undefined {
+    return this.sessions.get(id);
+  }
+
+  info(id: PaneId): PaneInfo {
+    return this.pane(id).info;
+  }
+
+  has(id: PaneId): boolean {
+    return this.panes.has(id);
+  }
+
+  allPanes(): PaneInfo[] {
+    return [...this.panes.values()].map((pane) => pane.info);
+  }
+
+  children(id: PaneId): PaneInfo[] {
+    const session = this.sessions.get(this.info(id).sessionId);
+    return (session?.childIds ?? []).map((child) => this.info(child));
+  }
+
+  private pane(id: PaneId): Pane {
+    const pane = this.panes.get(id);
+    if (!pane) throw new UnknownPaneError(id);
+    return pane;
+  }
+
+  // ---- lifecycle ----------------------------------------------------------------
+
+  /** The size every pane should have (the main area of the TUI, or a default when headless). */
+  setPaneSize(cols: number, rows: number): void {
+    this.size = { cols: Math.max(1, cols), rows: Math.max(1, rows) };
+    for (const pane of this.panes.values()) if (pane.running) void pane.resize(this.size.cols, this.size.rows).catch(() => undefined);
+  }
+
+  get paneSize(): { cols: number; rows: number } {
+    return { ...this.size };
+  }
+
+  async spawn(request: SpawnRequest): Promise<PaneInfo> {
+    if (this.shuttingDown) throw new Error('patterm is shutting down; no new panes can start');
+    if (request.argv.length === 0 || request.argv[0] === '') throw new Error('argv must name a program to run (received an empty argv)');
+    const module = await loadGhosttyModule();
+    const id = Pane.newId();
+    const parent = request.parentId !== undefined ? this.pane(request.parentId) : null;
+    const session = parent ? this.sessions.get(parent.info.sessionId)! : null;
+    const sessionId = session?.id ?? id;
+    const name = request.name ?? this.nextName(request.presetName ?? basename(request.argv[0]));
+    const pane = new Pane({
+      info: {
+        id,
+        sessionId,
+        parentId: session ? session.rootId : null,
+        name,
+        kind: request.kind,
+        presetName: request.presetName ?? null,
+        argv: request.argv,
+        cwd: resolvePath(this.projectDir, request.cwd ?? '.'),
+        owner: request.owner ?? 'user',
+      },
+      env: request.env,
+      cols: this.size.cols,
+      rows: this.size.rows,
+      instanceId: this.instanceId,
+      module,
+      idleThresholdMs: request.idleThresholdMs,
+    });
+    this.panes.set(id, pane);
+    if (session) session.childIds.push(id);
+    else this.sessions.set(id, { id, name, rootId: id, childIds: [] });
+
+    pane.onDirty((version) => this.screenDirty.fire({ paneId: id, version }));
+    pane.onSignal((signal) => {
+      if (signal.type === 'title') this.paneChanged.fire(pane.info);
+      this.paneSignal.fire({ paneId: id, signal });
+    });
+    pane.onExit(() => this.onExit(pane));
+    this.paneAdded.fire(pane.info);
+    return pane.info;
+  }
+
+  private onExit(pane: Pane): void {
+    this.paneExited.fire(pane.info);
+    this.paneChanged.fire(pane.info);
+    const session = this.sessions.get(pane.info.sessionId);
+    // Spec §12: when a session's root exits, its children get the same cascade.
+    if (session && session.rootId === pane.info.id) {
+      for (const childId of session.childIds) {
+        const child = this.panes.get(childId);
+        if (child?.running) void child.kill('SIGTERM', DEFAULT_KILL_GRACE_MS).catch(() => undefined);
+      }
+    }
+  }
+
+  private nextName(base: string): string {
+    const n = (this.nameCounters.get(base) ?? 0) + 1;
+    this.nameCounters.set(base, n);
+    return `${base}-${n}`;
+  }
+
+  rename(id: PaneId, name: string): void {
+    const pane = this.pane(id);
+    pane.info.name = name;
+    const session = this.sessions.get(id);
+    if (session) session.name = name;
+    this.paneChanged.fire(pane.info);
+  }
+
+  async kill(id: PaneId, signal: NodeJS.Signals = 'SIGTERM', graceMs = DEFAULT_KILL_GRACE_MS): Promise<void> {
+    await this.pane(id).kill(signal, graceMs);
+  }
+
+  /** Removes an exited pane (or a whole session, when given its root) from the tree. */
+  async close(id: PaneId): Promise<void> {
+    const pane = this.pane(id);
+    const session = this.sessions.get(pane.info.sessionId);
+    const ids = session && session.rootId === id ? [id, ...session.childIds] : [id];
+    await Promise.all(ids.map((paneId) => this.panes.get(paneId)?.kill('SIGTERM', DEFAULT_KILL_GRACE_MS)));
+    for (const paneId of ids) {
+      const victim = this.panes.get(paneId);
+      this.panes.delete(paneId);
+      await victim?.dispose();
+    }
+    if (session && session.rootId === id) this.sessions.delete(session.id);
+    else if (session) session.childIds = session.childIds.filter((child) => child !== id);
+    this.paneChanged.fire(pane.info);
+  }
+
+  /** Spec §2: every pane gets SIGTERM, then SIGKILL after the grace window; workers end. */
+  async shutdown(graceMs = DEFAULT_KILL_GRACE_MS): Promise<void> {
+    this.shuttingDown = true;
+    const panes = [...this.panes.values()];
+    await Promise.all(panes.map((pane) => pane.kill('SIGTERM', graceMs).catch(() => undefined)));
+    await Promise.all(panes.map((pane) => pane.dispose().catch(() => undefined)));
+    this.panes.clear();
+    this.sessions.clear();
+  }
+
+  // ---- I/O ------------------------------------------------------------------------
+
+  write(id: PaneId, data: string | Uint8Array, source: InputSource): void {
+    const pane = this.pane(id);
+    if (source === 'user' && pane.info.owner !== 'user') this.setOwner(id, 'user');
+    else if (source === 'orchestrator' && pane.info.owner === 'user' && pane.info.kind === 'agent' && pane.info.parentId !== null) {
+      this.contention.fire(pane.info);
+    }
+    pane.write(data, source);
+  }
+
+  setOwner(id: PaneId, owner: PaneOwner): void {
+    const pane = this.pane(id);
+    if (pane.info.owner === owner) return;
+    pane.info.owner = owner;
+    this.paneChanged.fire(pane.info);
+  }
+
+  requestAttention(id: PaneId, reason: string): void {
+    this.pane(id);
+    this.attention.fire({ paneId: id, reason });
+  }
+
+  async grid(id: PaneId, sinceVersion?: number): Promise<GridSnapshot> {
+    return this.pane(id).grid(sinceVersion);
+  }
+
+  async cells(id: PaneId): Promise<CellFrame> {
+    return this.pane(id).cells();
+  }
+
+  async stream(id: PaneId, fromOffset: number, limit?: number): Promise<StreamChunk> {
+    return this.pane(id).stream(fromOffset, limit);
+  }
+
+  async waitFor(id: PaneId, request: WaitRequest): Promise<PaneWaitResult> {
+    return this.pane(id).waitFor(request);
+  }
+
+  async idleState(id: PaneId): Promise<{ idleMs: number; thresholdMs: number; idle: boolean }> {
+    return this.pane(id).idleState();
+  }
+
+  exitPromise(id: PaneId) {
+    return this.pane(id).exitPromise;
+  }
+
+  /** Test hook: the pane's emulator hits a real WASM trap on its next output. */
+  async armEmulatorTrap(id: PaneId): Promise<void> {
+    await this.pane(id).armTrap();
+  }
+}
+
+function basename(path: string): string {
+  return path.split('/').pop() || path;
+}

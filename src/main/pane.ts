@@ -1,0 +1,238 @@
+/**
+ * The coordinator's handle on one pane: its PTY (read here) and its worker
+ * (emulator, ring, idle clock, waiters). Every read of pane state goes through
+ * the worker; every byte to the child goes through the PTY.
+ */
+import { MessageChannel, Worker } from 'node:worker_threads';
+import { randomUUID } from 'node:crypto';
+import type {
+  CellFrame,
+  GridSnapshot,
+  InputSource,
+  PaneInfo,
+  PaneSignal,
+  StreamChunk,
+  WaitRequest,
+  WaitResult,
+} from '../shared/pane-types.js';
+import {
+  DEFAULT_IDLE_THRESHOLD_MS,
+  DEFAULT_RING_CAPACITY,
+  DEFAULT_SCROLLBACK_LINES,
+  type FromWorkerMessage,
+  type PaneWorkerApi,
+  type ToWorkerMessage,
+} from '../shared/pane-protocol.js';
+import { Emitter } from '../shared/events.js';
+import { PtyProcess, type PtyExit } from './pty-process.js';
+import { WorkerClient } from './worker-client.js';
+import { INSTANCE_MARKER_VAR, PANE_MARKER_VAR } from './process-reaper.js';
+import { VERSION } from './version.js';
+
+export interface PaneStartOptions {
+  info: Omit<PaneInfo, 'process' | 'title' | 'createdAt'>;
+  env?: Record<string, string>;
+  cols: number;
+  rows: number;
+  instanceId: string;
+  module: WebAssembly.Module;
+  idleThresholdMs?: number;
+  ringCapacity?: number;
+}
+
+export interface PaneWaitResult extends WaitResult {
+  /** True when the wait ended because the process exited. */
+  exited?: boolean;
+}
+
+const WORKER_URL = new URL('../workers/pane-worker.js', import.meta.url);
+
+/** Environment every pane gets on top of the inherited one (spec: TERM and COLORTERM). */
+function paneEnvironment(extra: Record<string, string> | undefined, instanceId: string, paneId: string): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const [key, value] of Object.entries(process.env)) if (value !== undefined) env[key] = value;
+  Object.assign(env, extra ?? {});
+  env.TERM = 'xterm-256color';
+  env.COLORTERM = 'truecolor';
+  env.TERM_PROGRAM = 'patterm';
+  env.TERM_PROGRAM_VERSION = VERSION;
+  env[INSTANCE_MARKER_VAR] = instanceId;
+  env[PANE_MARKER_VAR] = `${instanceId}/${paneId}`;
+  return env;
+}
+
+export class Pane {
+  readonly info: PaneInfo;
+  private readonly client: WorkerClient<PaneWorkerApi>;
+  private readonly pty: PtyProcess;
+  private readonly dataPort: MessageChannel['port1'];
+  private lastVersion = 0;
+
+  private readonly onSignalEmitter = new Emitter<PaneSignal>();
+  private readonly onDirtyEmitter = new Emitter<number>();
+  private readonly onExitEmitter = new Emitter<PtyExit>();
+  readonly onSignal = this.onSignalEmitter.event;
+  readonly onDirty = this.onDirtyEmitter.event;
+  readonly onExit = this.onExitEmitter.event;
+  readonly exitPromise: Promise<PtyExit>;
+
+  constructor(options: PaneStartOptions) {
+    const { info, cols, rows } = options;
+    this.info = {
+      ...info,
+      title: '',
+      createdAt: Date.now(),
+      process: { pid: 0, status: 'running', exitCode: null, signal: null },
+    };
+    const channel = new MessageChannel();
+    this.dataPort = channel.port1;
+    const worker = new Worker(WORKER_URL, {
+      workerData: {
+        init: {
+          paneId: info.id,
+          cols,
+          rows,
+          ringCapacity: options.ringCapacity ?? DEFAULT_RING_CAPACITY,
+          scrollbackLines: DEFAULT_SCROLLBACK_LINES,
+          idleThresholdMs: options.idleThresholdMs ?? DEFAULT_IDLE_THRESHOLD_MS,
+          version: VERSION,
+        },
+        module: options.module,
+        dataPort: channel.port2,
+      },
+      transferList: [channel.port2],
+      // Logs never go to stdout: the TUI and the MCP proxy own it.
+      stdout: true,
+      stderr: true,
+    });
+    worker.stdout.resume();
+    worker.stderr.resume();
+    this.client = new WorkerClient<PaneWorkerApi>(worker, `pane ${info.id} (${info.name})`);
+    this.dataPort.on('message', (message: FromWorkerMessage) => this.onWorkerMessage(message));
+    this.dataPort.unref();
+
+    this.pty = PtyProcess.spawn(
+      {
+        argv: info.argv,
+        cwd: info.cwd,
+        env: paneEnvironment(options.env, options.instanceId, info.id),
+        cols,
+        rows,
+        marker: `${options.instanceId}/${info.id}`,
+      },
+      (bytes) => this.forward(bytes),
+    );
+    this.info.process.pid = this.pty.pid;
+    worker.on('exit', () => this.pty.ack(Number.MAX_SAFE_INTEGER)); // nobody left to ack
+    this.exitPromise = new Promise((resolve) => {
+      this.pty.onExit((exit) => {
+        Object.assign(this.info.process, exit);
+        this.onExitEmitter.fire(exit);
+        resolve(exit);
+      });
+    });
+  }
+
+  private forward(bytes: Uint8Array): void {
+    if (this.client.dead) {
+      this.pty.ack(bytes.length);
+      return;
+    }
+    const message: ToWorkerMessage = { t: 'data', bytes };
+    this.dataPort.postMessage(message, [bytes.buffer as ArrayBuffer]);
+  }
+
+  private onWorkerMessage(message: FromWorkerMessage): void {
+    switch (message.t) {
+      case 'ack':
+        this.pty.ack(message.bytes);
+        break;
+      case 'reply':
+        this.pty.write(message.data);
+        break;
+      case 'dirty':
+        this.lastVersion = message.version;
+        this.onDirtyEmitter.fire(message.version);
+        break;
+      case 'signal':
+        if (message.signal.type === 'title') this.info.title = message.signal.title;
+        this.onSignalEmitter.fire(message.signal);
+        break;
+    }
+  }
+
+  get running(): boolean {
+    return this.pty.exited === null;
+  }
+
+  get screenVersionHint(): number {
+    return this.lastVersion;
+  }
+
+  write(data: string | Uint8Array, _source: InputSource = 'user'): void {
+    this.pty.write(data);
+  }
+
+  async resize(cols: number, rows: number): Promise<void> {
+    this.pty.resize(cols, rows);
+    await this.client.call((remote) => remote.resize(cols, rows));
+  }
+
+  async grid(sinceVersion?: number): Promise<GridSnapshot> {
+    return this.client.call((remote) => remote.grid(sinceVersion));
+  }
+
+  async cells(): Promise<CellFrame> {
+    return this.client.call((remote) => remote.cells());
+  }
+
+  async stream(fromOffset: number, limit?: number): Promise<StreamChunk> {
+    return this.client.call((remote) => remote.stream(fromOffset, limit));
+  }
+
+  async idleMs(): Promise<number> {
+    return this.client.call((remote) => remote.idleMs());
+  }
+
+  async idleState(): Promise<{ idleMs: number; thresholdMs: number; idle: boolean }> {
+    return this.client.call((remote) => remote.idleState());
+  }
+
+  async setIdleThreshold(ms: number): Promise<void> {
+    await this.client.call((remote) => remote.setIdleThreshold(ms));
+  }
+
+  /** Waits for the screen condition; ends early (after a final check) if the process exits. */
+  async waitFor(request: WaitRequest): Promise<PaneWaitResult> {
+    const started = performance.now();
+    const live = this.client.call((remote) => remote.waitFor(request));
+    if (!this.running) return live;
+    const exited = this.exitPromise.then(async (): Promise<PaneWaitResult> => {
+      const final = await this.client.call((remote) => remote.waitFor({ ...request, timeoutMs: 0, stableMs: 0 }));
+      return { ...final, exited: true, elapsedMs: Math.round(performance.now() - started) };
+    });
+    return Promise.race([live, exited]);
+  }
+
+  async armTrap(): Promise<void> {
+    await this.client.call((remote) => remote.armTrap());
+  }
+
+  async kill(signal: NodeJS.Signals = 'SIGTERM', graceMs = 2000): Promise<void> {
+    await this.pty.kill(signal, graceMs);
+  }
+
+  /** Ends the worker; the PTY must already be dead or be killed by the caller. */
+  async dispose(): Promise<void> {
+    this.pty.destroy();
+    this.dataPort.close();
+    await this.client.terminate();
+    this.onSignalEmitter.dispose();
+    this.onDirtyEmitter.dispose();
+    this.onExitEmitter.dispose();
+  }
+
+  static newId(): string {
+    return randomUUID().slice(0, 8);
+  }
+}

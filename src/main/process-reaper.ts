@@ -1,0 +1,105 @@
+/**
+ * Finds and kills every process that belongs to a pane, not just its process
+ * group. Interactive shells put background jobs in their own groups and
+ * `setsid` escapes the session, so a pane's processes are found three ways:
+ * the pane's session/group id, descent from the pane's root pid, and the
+ * PATTERM_PANE marker each pane's environment carries (inherited by descendants).
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+
+export const PANE_MARKER_VAR = 'PATTERM_PANE';
+export const INSTANCE_MARKER_VAR = 'PATTERM_INSTANCE';
+
+/** Time between liveness checks while waiting out the grace period. */
+const POLL_INTERVAL_MS = 25;
+
+interface ProcStat {
+  pid: number;
+  ppid: number;
+  pgrp: number;
+  session: number;
+  state: string;
+}
+
+function readStat(pid: number): ProcStat | null {
+  try {
+    const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // comm may contain spaces and parentheses; fields resume after the last ')'.
+    const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
+    return { pid, state: fields[0], ppid: Number(fields[1]), pgrp: Number(fields[2]), session: Number(fields[3]) };
+  } catch {
+    return null;
+  }
+}
+
+function hasEnvMarker(pid: number, entry: string): boolean {
+  try {
+    const environ = readFileSync(`/proc/${pid}/environ`);
+    return environ.includes(Buffer.from(`\0${entry}\0`)) || environ.subarray(0, entry.length + 1).equals(Buffer.from(`${entry}\0`));
+  } catch {
+    return false;
+  }
+}
+
+function allPids(): number[] {
+  return readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .map(Number);
+}
+
+/** Every live process that belongs to the pane rooted at `rootPid` with env marker `marker`. */
+export function findPaneProcesses(rootPid: number, marker: string): number[] {
+  const stats = allPids().map(readStat).filter((s): s is ProcStat => s !== null && s.state !== 'Z');
+  const children = new Map<number, number[]>();
+  for (const s of stats) {
+    const list = children.get(s.ppid) ?? [];
+    list.push(s.pid);
+    children.set(s.ppid, list);
+  }
+  const found = new Set<number>();
+  const visit = (pid: number) => {
+    if (found.has(pid)) return;
+    found.add(pid);
+    for (const child of children.get(pid) ?? []) visit(child);
+  };
+  const entry = `${PANE_MARKER_VAR}=${marker}`;
+  for (const s of stats) {
+    if (s.pid === process.pid) continue;
+    if (s.pid === rootPid || s.session === rootPid || s.pgrp === rootPid || hasEnvMarker(s.pid, entry)) visit(s.pid);
+  }
+  found.delete(process.pid);
+  return [...found];
+}
+
+export function isAlive(pid: number): boolean {
+  const stat = readStat(pid);
+  return stat !== null && stat.state !== 'Z';
+}
+
+function signalAll(pids: number[], signal: NodeJS.Signals): void {
+  for (const pid of pids) {
+    try {
+      process.kill(pid, signal);
+    } catch {
+      // Already gone.
+    }
+  }
+}
+
+/**
+ * Sends `signal` to every process of the pane, waits up to `graceMs` for them to
+ * exit, then SIGKILLs whatever remains (re-scanning, to catch late forks).
+ */
+export async function killPaneTree(rootPid: number, marker: string, signal: NodeJS.Signals, graceMs: number): Promise<void> {
+  let pids = findPaneProcesses(rootPid, marker);
+  signalAll(pids, signal);
+  if (signal === 'SIGKILL') return;
+  const deadline = Date.now() + graceMs;
+  while (Date.now() < deadline) {
+    pids = pids.filter(isAlive);
+    if (pids.length === 0) break;
+    await new Promise((resolve) => setTimeout(resolve, POLL_INTERVAL_MS));
+  }
+  const survivors = findPaneProcesses(rootPid, marker);
+  signalAll(survivors, 'SIGKILL');
+}

@@ -1,0 +1,55 @@
+/**
+ * The wire between the coordinator and a pane worker. Two channels:
+ *  - Comlink RPC (PaneWorkerApi) for requests that expect an answer;
+ *  - a dedicated MessagePort for the high-rate byte stream and the worker's
+ *    notifications, so output never queues behind RPC traffic or vice versa.
+ */
+import type { CellFrame, GridSnapshot, PaneSignal, StreamChunk, WaitRequest, WaitResult } from './pane-types.js';
+
+export interface PaneWorkerInit {
+  paneId: string;
+  cols: number;
+  rows: number;
+  ringCapacity: number;
+  scrollbackLines: number;
+  idleThresholdMs: number;
+  version: string;
+}
+
+
+export interface PaneWorkerApi {
+  resize(cols: number, rows: number): void;
+  grid(sinceVersion?: number): GridSnapshot;
+  cells(): CellFrame;
+  stream(fromOffset: number, limit?: number): StreamChunk;
+  waitFor(request: WaitRequest): Promise<WaitResult>;
+  idleMs(): number;
+  idleState(): { idleMs: number; thresholdMs: number; idle: boolean };
+  setIdleThreshold(ms: number): void;
+  /** Test hook: makes the emulator hit a real WebAssembly trap on its next write. */
+  armTrap(): void;
+}
+
+export type ToWorkerMessage = { t: 'data'; bytes: Uint8Array };
+
+export type FromWorkerMessage =
+  | { t: 'ack'; bytes: number }
+  | { t: 'reply'; data: string }
+  | { t: 'signal'; signal: PaneSignal }
+  | { t: 'dirty'; version: number };
+
+/**
+ * Flow control, after VS Code's pty host: the coordinator pauses the PTY when
+ * more than HIGH bytes are sent but not yet parsed, and resumes below LOW.
+ * 2 MiB keeps a fast parser busy between round trips (a batch takes ~1 ms per
+ * 40 KiB at ghostty's ~40 MB/s); 512 KiB resumes reading well before it starves.
+ */
+export const FLOW_HIGH_WATERMARK_BYTES = 2 * 1024 * 1024;
+export const FLOW_LOW_WATERMARK_BYTES = 512 * 1024;
+
+/** Default raw output kept per pane for stream reads (spec §5). */
+export const DEFAULT_RING_CAPACITY = 1024 * 1024;
+/** Default idle threshold (spec §11). */
+export const DEFAULT_IDLE_THRESHOLD_MS = 1000;
+/** Scrollback kept by the emulator; the ring buffer is the long-form record. */
+export const DEFAULT_SCROLLBACK_LINES = 2000;

@@ -1,0 +1,135 @@
+/**
+ * The data contract between the coordinator, the pane workers, the MCP tools
+ * and the renderer. Pure types: no Node APIs (enforced by this folder's tsconfig).
+ */
+
+export type PaneId = string;
+export type SessionId = string;
+
+export type PaneStatus = 'running' | 'exited' | 'killed';
+export type PaneKind = 'agent' | 'process';
+export type PaneOwner = 'user' | 'orchestrator';
+export type InputSource = 'user' | 'orchestrator' | 'system';
+
+export interface CursorState {
+  x: number;
+  y: number;
+  visible: boolean;
+}
+
+/** Process facts, as known to the coordinator. */
+export interface ProcessInfo {
+  pid: number;
+  status: PaneStatus;
+  exitCode: number | null;
+  signal: string | null;
+}
+
+/** Plain-text view of the visible screen, as returned by `read_output` grid mode. */
+export interface GridSnapshot {
+  /** One string per visible row; trailing blanks trimmed; wide chars appear once. */
+  lines: string[];
+  rows: number;
+  cols: number;
+  cursor: CursorState;
+  activeScreen: 'primary' | 'alternate';
+  /** Increases exactly when the visible screen (cells or cursor) changes. */
+  screenVersion: number;
+  idleMs: number;
+  /** idleMs >= the pane's idle threshold (spec §11). */
+  idle: boolean;
+  title: string;
+  bracketedPaste: boolean;
+  mouseTracking: boolean;
+  /** How many times the emulator was rebuilt after a trap (0 when never). */
+  emulatorRebuilds: number;
+  /** Rows (0-based) that differ from the snapshot at `sinceVersion`, when asked for. */
+  changedRows?: number[];
+}
+
+export interface StreamChunk {
+  /** Raw bytes from `startOffset` to `endOffset` (exclusive). */
+  bytes: Uint8Array;
+  /** Offset of the first returned byte; > requested offset when bytes were dropped. */
+  startOffset: number;
+  endOffset: number;
+  /** Bytes between the requested offset and `startOffset` that the ring no longer holds. */
+  droppedBytes: number;
+  /** Total bytes ever written by the child (the write head). */
+  headOffset: number;
+}
+
+export interface WaitRequest {
+  pattern: string;
+  flags?: string;
+  timeoutMs: number;
+  /** Wait until the pattern is absent from the screen instead of present. */
+  absent?: boolean;
+  /** After the condition holds, also require the screen to be unchanged for this long. */
+  stableMs?: number;
+}
+
+export interface WaitResult {
+  matched: boolean;
+  /** The matching line (or lines) when matched; the last screen tail otherwise. */
+  snippet: string;
+  screenVersion: number;
+  elapsedMs: number;
+}
+
+/**
+ * A frame of cells for the renderer. `cells` packs 4 uint32 per cell:
+ *   [0] codepoint (0 = empty), [1] fg 0xRRGGBB or DEFAULT_COLOR,
+ *   [2] bg 0xRRGGBB or DEFAULT_COLOR, [3] flags (low byte, CellFlag) | width << 8.
+ * Multi-codepoint graphemes are in `graphemes`, keyed by cell index.
+ */
+export interface CellFrame {
+  rows: number;
+  cols: number;
+  cells: Uint32Array;
+  graphemes: Record<number, string>;
+  cursor: CursorState;
+  activeScreen: 'primary' | 'alternate';
+  screenVersion: number;
+  bracketedPaste: boolean;
+  mouseTracking: boolean;
+  /** DEC private modes the host terminal should mirror when this pane is focused. */
+  modes: { applicationCursor: boolean; mouseSgr: boolean; mouseAnyEvent: boolean; mouseButtonEvent: boolean; mouseX10: boolean; focusEvents: boolean };
+}
+
+/** Sentinel for "the terminal's default colour" in CellFrame fg/bg. */
+export const DEFAULT_COLOR = 0xff000000;
+
+export const enum CellFlag {
+  Bold = 1,
+  Italic = 2,
+  Underline = 4,
+  Strikethrough = 8,
+  Inverse = 16,
+  Invisible = 32,
+  Blink = 64,
+  Faint = 128,
+}
+
+/** Side effects the pane's scanner found in the output stream. */
+export type PaneSignal =
+  | { type: 'title'; title: string }
+  | { type: 'bell' }
+  | { type: 'prompt-mark'; mark: 'A' | 'B' | 'C' | 'D'; exitCode?: number; offset: number }
+  | { type: 'clipboard'; selection: string; base64: string }
+  | { type: 'emulator-rebuilt'; reason: string };
+
+export interface PaneInfo {
+  id: PaneId;
+  sessionId: SessionId;
+  parentId: PaneId | null;
+  name: string;
+  kind: PaneKind;
+  presetName: string | null;
+  argv: string[];
+  cwd: string;
+  owner: PaneOwner;
+  process: ProcessInfo;
+  title: string;
+  createdAt: number;
+}

@@ -1,0 +1,2 @@
+declare module 'comlink/dist/esm/comlink.mjs';
+declare module 'comlink/dist/esm/node-adapter.mjs';

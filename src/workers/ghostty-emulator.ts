@@ -1,0 +1,217 @@
+/**
+ * The only file that talks to ghostty-web. It wraps one GhosttyTerminal on its
+ * own WebAssembly instance (so a trap poisons this pane alone) and exposes the
+ * screen as raw cell words, plain text and mode flags.
+ *
+ * ghostty-web's public `getViewport()` builds one JS object per cell; for hashing
+ * and rendering we read the same 16-byte cell records straight out of WASM memory.
+ */
+import { Ghostty, type GhosttyTerminal } from 'ghostty-web';
+import { DEFAULT_COLOR, type CellFrame, type CursorState } from '../shared/pane-types.js';
+import { paletteColor } from '../shared/query-replies.js';
+
+/** Bytes per cell record in ghostty's viewport buffer (ghostty_cell_t). */
+const CELL_BYTES = 16;
+
+/**
+ * Colours we configure as the terminal defaults, so that a cell still carrying
+ * the default can be told apart from one a program painted explicitly. Chosen to
+ * be unlikely in real output; the only cost of a collision is one cell drawn in
+ * the host terminal's default colour instead of a near-identical RGB.
+ */
+const SENTINEL_FG = 0xe5e5e4;
+const SENTINEL_BG = 0x000001;
+
+const rgbToInt = ([r, g, b]: [number, number, number]) => (r << 16) | (g << 8) | b;
+const PALETTE16 = Array.from({ length: 16 }, (_, i) => rgbToInt(paletteColor(i)));
+
+interface GhosttyInternals {
+  exports: Record<string, (...args: number[]) => number> & { memory: WebAssembly.Memory };
+  handle: number;
+}
+
+export interface EmulatorOptions {
+  cols: number;
+  rows: number;
+  scrollbackLines: number;
+}
+
+export class GhosttyEmulator {
+  private readonly term: GhosttyTerminal;
+  private readonly internals: GhosttyInternals;
+  private viewportPtr = 0;
+  private viewportBytes = 0;
+
+  constructor(module: WebAssembly.Module, options: EmulatorOptions) {
+    const instance = new WebAssembly.Instance(module, { env: { log: () => undefined } });
+    const ghostty = new Ghostty(instance);
+    this.term = ghostty.createTerminal(options.cols, options.rows, {
+      scrollbackLimit: options.scrollbackLines,
+      fgColor: SENTINEL_FG,
+      bgColor: SENTINEL_BG,
+      palette: PALETTE16,
+    });
+    this.internals = this.term as unknown as GhosttyInternals;
+  }
+
+  get cols(): number {
+    return this.term.cols;
+  }
+
+  get rows(): number {
+    return this.term.rows;
+  }
+
+  write(bytes: Uint8Array): void {
+    if (bytes.length > 0) this.term.write(bytes);
+  }
+
+  resize(cols: number, rows: number): void {
+    this.term.resize(cols, rows);
+    this.viewportPtr = 0; // ghostty-web frees its own buffers on resize; ours is re-sized lazily.
+  }
+
+  /** Replies the emulator generated itself (DSR), in order. */
+  takeResponses(): string[] {
+    const out: string[] = [];
+    while (this.term.hasResponse()) {
+      const reply = this.term.readResponse();
+      if (reply === null) break;
+      out.push(reply);
+    }
+    return out;
+  }
+
+  /** Syncs the render state; true when anything may have changed since the last call. */
+  syncDirty(): boolean {
+    const dirty = this.term.update() !== 0;
+    if (dirty) this.term.markClean();
+    return dirty;
+  }
+
+  cursor(): CursorState {
+    const ex = this.internals.exports;
+    const h = this.internals.handle;
+    this.term.update();
+    return {
+      x: ex.ghostty_render_state_get_cursor_x(h),
+      y: ex.ghostty_render_state_get_cursor_y(h),
+      visible: ex.ghostty_render_state_get_cursor_visible(h) !== 0,
+    };
+  }
+
+  isAlternateScreen(): boolean {
+    return this.term.isAlternateScreen();
+  }
+
+  getMode(mode: number, dec: boolean): boolean {
+    return this.term.getMode(mode, !dec);
+  }
+
+  /** A view of the raw cell records in WASM memory. Valid until the next emulator call. */
+  rawCells(): Uint32Array {
+    const count = this.term.cols * this.term.rows;
+    const bytes = count * CELL_BYTES;
+    const ex = this.internals.exports;
+    if (!this.viewportPtr || this.viewportBytes < bytes) {
+      if (this.viewportPtr) ex.ghostty_wasm_free_u8_array(this.viewportPtr, this.viewportBytes);
+      this.viewportPtr = ex.ghostty_wasm_alloc_u8_array(bytes);
+      this.viewportBytes = bytes;
+    }
+    this.term.update();
+    ex.ghostty_render_state_get_viewport(this.internals.handle, this.viewportPtr, count);
+    return new Uint32Array(ex.memory.buffer, this.viewportPtr, count * 4);
+  }
+
+  /** FNV-1a over every cell word, the cursor and the active screen. */
+  screenHash(): number {
+    const words = this.rawCells();
+    let hash = 0x811c9dc5;
+    for (let i = 0; i < words.length; i++) hash = Math.imul(hash ^ words[i], 0x01000193);
+    const c = this.cursor();
+    hash = Math.imul(hash ^ (c.x | (c.y << 12) | (c.visible ? 1 << 24 : 0)), 0x01000193);
+    hash = Math.imul(hash ^ (this.isAlternateScreen() ? 1 : 2), 0x01000193);
+    return hash >>> 0;
+  }
+
+  /** The visible screen as text: one string per row, wide characters once, trailing blanks trimmed. */
+  plainLines(): string[] {
+    const words = this.rawCells().slice(); // copy: grapheme lookups below may move WASM memory
+    const cols = this.term.cols;
+    const lines: string[] = [];
+    for (let row = 0; row < this.term.rows; row++) {
+      let line = '';
+      for (let col = 0; col < cols; col++) {
+        const base = (row * cols + col) * 4;
+        const codepoint = words[base];
+        const width = (words[base + 2] >>> 24) & 0xff;
+        const graphemeLen = (words[base + 3] >>> 16) & 0xff;
+        if (width === 0) continue; // spacer cell behind a wide character
+        if (codepoint === 0) line += ' ';
+        else if (graphemeLen > 0) line += this.term.getGraphemeString(row, col);
+        else line += String.fromCodePoint(codepoint);
+      }
+      lines.push(line.trimEnd());
+    }
+    return lines;
+  }
+
+  /** Cells packed for the renderer (see CellFrame). */
+  cellFrame(screenVersion: number): CellFrame {
+    const words = this.rawCells().slice();
+    const count = this.term.cols * this.term.rows;
+    const cells = new Uint32Array(count * 4);
+    const graphemes: Record<number, string> = {};
+    const cols = this.term.cols;
+    for (let i = 0; i < count; i++) {
+      const base = i * 4;
+      const w1 = words[base + 1];
+      const w2 = words[base + 2];
+      const w3 = words[base + 3];
+      // Byte layout: [4..6] fg rgb, [7..9] bg rgb, [10] flags, [11] width, [14] grapheme_len.
+      const fg = (w1 & 0xff) << 16 | ((w1 >>> 8) & 0xff) << 8 | ((w1 >>> 16) & 0xff);
+      const bg = ((w1 >>> 24) & 0xff) << 16 | (w2 & 0xff) << 8 | ((w2 >>> 8) & 0xff);
+      const flags = (w2 >>> 16) & 0xff;
+      const width = (w2 >>> 24) & 0xff;
+      cells[base] = words[base];
+      cells[base + 1] = fg === SENTINEL_FG ? DEFAULT_COLOR : fg;
+      cells[base + 2] = bg === SENTINEL_BG ? DEFAULT_COLOR : bg;
+      cells[base + 3] = flags | (width << 8);
+      if (((w3 >>> 16) & 0xff) > 0) graphemes[i] = this.term.getGraphemeString(Math.floor(i / cols), i % cols);
+    }
+    return {
+      rows: this.term.rows,
+      cols,
+      cells,
+      graphemes,
+      cursor: this.cursor(),
+      activeScreen: this.isAlternateScreen() ? 'alternate' : 'primary',
+      screenVersion,
+      bracketedPaste: this.getMode(2004, true),
+      mouseTracking: this.term.hasMouseTracking(),
+      modes: {
+        applicationCursor: this.getMode(1, true),
+        mouseSgr: this.getMode(1006, true),
+        mouseAnyEvent: this.getMode(1003, true),
+        mouseButtonEvent: this.getMode(1002, true),
+        mouseX10: this.getMode(1000, true),
+        focusEvents: this.getMode(1004, true),
+      },
+    };
+  }
+
+  /** Forces a genuine WebAssembly trap (out-of-bounds access) for recovery tests. */
+  forceTrap(): void {
+    const ex = this.internals.exports;
+    ex.ghostty_terminal_write(this.internals.handle, 0x7fffffff, 0x7fffffff);
+  }
+
+  dispose(): void {
+    try {
+      this.term.free();
+    } catch {
+      // A trapped instance may not free cleanly; the whole instance is dropped anyway.
+    }
+  }
+}
+

@@ -1,0 +1,289 @@
+/**
+ * Everything a pane knows about its output: the raw byte ring, the emulator,
+ * the idle clock, the control-sequence scanner and the pattern waiters.
+ * Runs inside the pane's own worker thread; one instance per worker.
+ */
+import { ByteRing } from '../shared/byte-ring.js';
+import { SequenceScanner, type ScannedEvent } from '../shared/sequence-scanner.js';
+import { replyToQuery } from '../shared/query-replies.js';
+import type { CellFrame, GridSnapshot, PaneSignal, StreamChunk, WaitRequest, WaitResult } from '../shared/pane-types.js';
+import type { FromWorkerMessage, PaneWorkerInit } from '../shared/pane-protocol.js';
+import { GhosttyEmulator } from './ghostty-emulator.js';
+import { PatternWaiters } from './pattern-waiters.js';
+
+/** Screen-change notices are coalesced to one per this interval (well under a 60 Hz frame). */
+const DIRTY_NOTIFY_INTERVAL_MS = 4;
+/** How many past screens `grid(sinceVersion)` can diff against. */
+const GRID_HISTORY = 16;
+
+export class PaneService {
+  private readonly ring: ByteRing;
+  private readonly scanner = new SequenceScanner();
+  private emulator: GhosttyEmulator;
+  private readonly waiters: PatternWaiters;
+  private lastOutputAt = performance.now();
+  private idleThresholdMs: number;
+  private title = '';
+  private rebuilds = 0;
+  private trapArmed = false;
+
+  private screenVersion = 0;
+  private lastHash = -1;
+  private hashStale = true;
+  private linesCache: { version: number; lines: string[] } | null = null;
+  private readonly history = new Map<number, string[]>();
+
+  private dirtyTimer: ReturnType<typeof setTimeout> | null = null;
+  private lastDirtyNotify = 0;
+
+  constructor(
+    private readonly init: PaneWorkerInit,
+    private readonly module: WebAssembly.Module,
+    private readonly post: (message: FromWorkerMessage) => void,
+  ) {
+    this.ring = new ByteRing(init.ringCapacity);
+    this.idleThresholdMs = init.idleThresholdMs;
+    this.emulator = this.createEmulator(init.cols, init.rows);
+    this.waiters = new PatternWaiters({
+      version: () => this.version(),
+      lines: () => this.lines(),
+    });
+  }
+
+  // ---- output path -------------------------------------------------------
+
+  onOutput(bytes: Uint8Array): void {
+    if (bytes.length === 0) return;
+    const chunkStart = this.ring.headOffset;
+    this.ring.append(bytes);
+    this.lastOutputAt = performance.now();
+    const events = this.scanner.scan(bytes);
+    let fed = 0;
+    for (const event of events) {
+      if (event.type === 'query') {
+        this.feed(bytes.subarray(fed, event.end), chunkStart);
+        fed = event.end;
+      }
+      this.handleEvent(event);
+    }
+    this.feed(bytes.subarray(fed), chunkStart);
+    this.post({ t: 'ack', bytes: bytes.length });
+    if (this.safe(() => this.emulator.syncDirty(), chunkStart)) this.markDirty();
+  }
+
+  private feed(bytes: Uint8Array, chunkStart: number): void {
+    if (bytes.length === 0) return;
+    this.safe(() => {
+      if (this.trapArmed) {
+        this.trapArmed = false;
+        this.emulator.forceTrap();
+      }
+      this.emulator.write(bytes);
+      for (const reply of this.emulator.takeResponses()) this.post({ t: 'reply', data: reply });
+    }, chunkStart);
+  }
+
+  private handleEvent(event: ScannedEvent): void {
+    if (event.type === 'bell') {
+      this.signal({ type: 'bell' });
+    } else if (event.type === 'query') {
+      const reply = this.safe(() => replyToQuery(event.query, this.stateView(), this.init.version), this.ring.headOffset);
+      if (reply) this.post({ t: 'reply', data: reply });
+    } else if (event.code === 0 || event.code === 2) {
+      this.title = event.data;
+      this.signal({ type: 'title', title: event.data });
+    } else if (event.code === 133) {
+      const [mark, ...params] = event.data.split(';');
+      if (mark === 'A' || mark === 'B' || mark === 'C' || mark === 'D') {
+        const exit = mark === 'D' && params[0] !== undefined && /^\d+$/.test(params[0]) ? Number(params[0]) : undefined;
+        this.signal({ type: 'prompt-mark', mark, exitCode: exit, offset: this.ring.headOffset });
+      }
+    } else if (event.code === 52) {
+      const separator = event.data.indexOf(';');
+      if (separator !== -1) {
+        const base64 = event.data.slice(separator + 1);
+        // "?" is a clipboard read request; answering would leak the user's clipboard.
+        if (base64 !== '?') this.signal({ type: 'clipboard', selection: event.data.slice(0, separator), base64 });
+      }
+    }
+  }
+
+  private stateView() {
+    const cursor = this.emulator.cursor();
+    return {
+      rows: this.emulator.rows,
+      cols: this.emulator.cols,
+      cursorX: cursor.x,
+      cursorY: cursor.y,
+      modeState: (mode: number, dec: boolean) => this.emulator.getMode(mode, dec),
+    };
+  }
+
+  private signal(signal: PaneSignal): void {
+    this.post({ t: 'signal', signal });
+  }
+
+  // ---- emulator failure isolation -------------------------------------------
+
+  /**
+   * Runs an emulator operation; if the WASM instance traps, rebuilds the emulator
+   * from the ring buffer so the pane keeps working, and returns undefined.
+   */
+  private safe<T>(operation: () => T, chunkStart: number): T | undefined {
+    try {
+      return operation();
+    } catch (error) {
+      this.rebuild(error, chunkStart);
+      return undefined;
+    }
+  }
+
+  private rebuild(error: unknown, chunkStart: number): void {
+    const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+    const { cols, rows } = this.emulator;
+    this.emulator.dispose();
+    // First try replaying everything; if the same bytes trap again, leave out the
+    // chunk that was being parsed; if even that fails, start from a blank screen.
+    const attempts = [this.ring.headOffset, chunkStart, -1];
+    for (const end of attempts) {
+      const candidate = this.createEmulator(cols, rows);
+      try {
+        if (end > 0) {
+          const replay = this.ring.read(this.ring.tailOffset, end - this.ring.tailOffset);
+          candidate.write(replay.bytes);
+          candidate.takeResponses(); // the program already got its answers the first time
+        }
+        this.emulator = candidate;
+        break;
+      } catch {
+        candidate.dispose();
+      }
+    }
+    this.rebuilds++;
+    this.hashStale = true;
+    this.signal({ type: 'emulator-rebuilt', reason });
+    this.markDirty();
+  }
+
+  private createEmulator(cols: number, rows: number): GhosttyEmulator {
+    return new GhosttyEmulator(this.module, { cols, rows, scrollbackLines: this.init.scrollbackLines });
+  }
+
+  // ---- screen state ------------------------------------------------------------
+
+  private markDirty(): void {
+    this.hashStale = true;
+    this.waiters.onScreenChanged();
+    this.scheduleDirtyNotice();
+  }
+
+  private scheduleDirtyNotice(): void {
+    if (this.dirtyTimer) return;
+    const wait = Math.max(0, this.lastDirtyNotify + DIRTY_NOTIFY_INTERVAL_MS - performance.now());
+    this.dirtyTimer = setTimeout(() => {
+      this.dirtyTimer = null;
+      this.lastDirtyNotify = performance.now();
+      this.post({ t: 'dirty', version: this.version() });
+    }, wait);
+  }
+
+  /** The screen version, bumped lazily: only a real change of cells or cursor counts. */
+  version(): number {
+    if (this.hashStale) {
+      this.hashStale = false;
+      const hash = this.safe(() => this.emulator.screenHash(), this.ring.headOffset) ?? -2;
+      if (hash !== this.lastHash) {
+        this.lastHash = hash;
+        this.screenVersion++;
+      }
+    }
+    return this.screenVersion;
+  }
+
+  lines(): string[] {
+    const version = this.version();
+    if (this.linesCache?.version !== version) {
+      const lines = this.safe(() => this.emulator.plainLines(), this.ring.headOffset) ?? [];
+      this.linesCache = { version, lines };
+    }
+    return this.linesCache.lines;
+  }
+
+  // ---- RPC surface -------------------------------------------------------------
+
+  resize(cols: number, rows: number): void {
+    this.safe(() => this.emulator.resize(cols, rows), this.ring.headOffset);
+    this.markDirty();
+  }
+
+  grid(sinceVersion?: number): GridSnapshot {
+    const lines = this.lines();
+    const version = this.screenVersion;
+    this.remember(version, lines);
+    const cursor = this.safe(() => this.emulator.cursor(), this.ring.headOffset) ?? { x: 0, y: 0, visible: true };
+    const grid: GridSnapshot = {
+      lines,
+      rows: this.emulator.rows,
+      cols: this.emulator.cols,
+      cursor,
+      activeScreen: this.emulator.isAlternateScreen() ? 'alternate' : 'primary',
+      screenVersion: version,
+      idleMs: this.idleMs(),
+      idle: this.idleMs() >= this.idleThresholdMs,
+      title: this.title,
+      bracketedPaste: this.emulator.getMode(2004, true),
+      mouseTracking: this.emulator.getMode(1000, true) || this.emulator.getMode(1002, true) || this.emulator.getMode(1003, true),
+      emulatorRebuilds: this.rebuilds,
+    };
+    if (sinceVersion !== undefined) grid.changedRows = this.changedRowsSince(sinceVersion, lines);
+    return grid;
+  }
+
+  private remember(version: number, lines: string[]): void {
+    if (this.history.has(version)) return;
+    this.history.set(version, lines);
+    if (this.history.size > GRID_HISTORY) this.history.delete(this.history.keys().next().value as number);
+  }
+
+  private changedRowsSince(sinceVersion: number, lines: string[]): number[] {
+    const before = this.history.get(sinceVersion);
+    if (!before) return lines.map((_, row) => row);
+    const changed: number[] = [];
+    for (let row = 0; row < Math.max(before.length, lines.length); row++) {
+      if (before[row] !== lines[row]) changed.push(row);
+    }
+    return changed;
+  }
+
+  cells(): CellFrame {
+    const version = this.version();
+    const frame = this.safe(() => this.emulator.cellFrame(version), this.ring.headOffset);
+    return frame ?? this.emulator.cellFrame(version);
+  }
+
+  stream(fromOffset: number, limit?: number): StreamChunk {
+    const read = this.ring.read(fromOffset, limit);
+    return { ...read, headOffset: this.ring.headOffset };
+  }
+
+  waitFor(request: WaitRequest): Promise<WaitResult> {
+    return this.waiters.add(request);
+  }
+
+  idleMs(): number {
+    return Math.round(performance.now() - this.lastOutputAt);
+  }
+
+  idleState(): { idleMs: number; thresholdMs: number; idle: boolean } {
+    const idleMs = this.idleMs();
+    return { idleMs, thresholdMs: this.idleThresholdMs, idle: idleMs >= this.idleThresholdMs };
+  }
+
+  setIdleThreshold(ms: number): void {
+    this.idleThresholdMs = ms;
+  }
+
+  armTrap(): void {
+    this.trapArmed = true;
+  }
+}

@@ -1,0 +1,41 @@
+/**
+ * Entry point of a pane worker thread: wires one PaneService to the coordinator.
+ * Output bytes arrive on the data port; RPC arrives over Comlink on parentPort.
+ */
+import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
+import type { FromWorkerMessage, PaneWorkerApi, PaneWorkerInit, ToWorkerMessage } from '../shared/pane-protocol.js';
+import { expose, nodeEndpoint, transfer } from './comlink-node.js';
+import { PaneService } from './pane-service.js';
+
+interface PaneWorkerData {
+  init: PaneWorkerInit;
+  module: WebAssembly.Module;
+  dataPort: MessagePort;
+}
+
+const { init, module, dataPort } = workerData as PaneWorkerData;
+const service = new PaneService(init, module, (message: FromWorkerMessage) => dataPort.postMessage(message));
+
+dataPort.on('message', (message: ToWorkerMessage) => {
+  if (message.t === 'data') service.onOutput(message.bytes);
+});
+
+const api: PaneWorkerApi = {
+  resize: (cols, rows) => service.resize(cols, rows),
+  grid: (sinceVersion) => service.grid(sinceVersion),
+  cells: () => {
+    const frame = service.cells();
+    return transfer(frame, [frame.cells.buffer]);
+  },
+  stream: (fromOffset, limit) => {
+    const chunk = service.stream(fromOffset, limit);
+    return transfer(chunk, [chunk.bytes.buffer]);
+  },
+  waitFor: (request) => service.waitFor(request),
+  idleMs: () => service.idleMs(),
+  idleState: () => service.idleState(),
+  setIdleThreshold: (ms) => service.setIdleThreshold(ms),
+  armTrap: () => service.armTrap(),
+};
+
+expose(api, nodeEndpoint(parentPort!));

@@ -1,0 +1,112 @@
+/**
+ * Pending `wait_for_pattern` requests for one pane. Event-driven: each waiter is
+ * re-checked when the screen changes (not on a poll), plus one timer for its
+ * deadline and, with `stableMs`, one for the end of the quiet period.
+ */
+import type { WaitRequest, WaitResult } from '../shared/pane-types.js';
+import { compilePattern } from '../shared/pattern.js';
+
+interface ScreenSource {
+  version(): number;
+  lines(): string[];
+}
+
+interface Waiter {
+  regex: RegExp;
+  absent: boolean;
+  stableMs: number;
+  startedAt: number;
+  deadline: ReturnType<typeof setTimeout>;
+  stableTimer: ReturnType<typeof setTimeout> | null;
+  heldSince: number | null;
+  heldVersion: number;
+  lastSnippet: string;
+  resolve: (result: WaitResult) => void;
+}
+
+/** How many trailing non-empty lines a non-matching result shows. */
+const TAIL_LINES = 5;
+
+export class PatternWaiters {
+  private readonly waiters = new Set<Waiter>();
+
+  constructor(private readonly screen: ScreenSource) {}
+
+  add(request: WaitRequest): Promise<WaitResult> {
+    const regex = compilePattern(request.pattern, request.flags);
+    return new Promise<WaitResult>((resolve) => {
+      const waiter: Waiter = {
+        regex,
+        absent: request.absent === true,
+        stableMs: Math.max(0, request.stableMs ?? 0),
+        startedAt: performance.now(),
+        deadline: setTimeout(() => this.finish(waiter, false), Math.max(0, request.timeoutMs)),
+        stableTimer: null,
+        heldSince: null,
+        heldVersion: -1,
+        lastSnippet: '',
+        resolve,
+      };
+      this.waiters.add(waiter);
+      this.check(waiter);
+    });
+  }
+
+  onScreenChanged(): void {
+    for (const waiter of this.waiters) this.check(waiter);
+  }
+
+  private check(waiter: Waiter): void {
+    if (!this.waiters.has(waiter)) return;
+    const lines = this.screen.lines();
+    const version = this.screen.version();
+    const text = lines.join('\n');
+    waiter.regex.lastIndex = 0;
+    const match = waiter.regex.exec(text);
+    const holds = waiter.absent ? match === null : match !== null;
+    waiter.lastSnippet = match ? snippetAround(text, match.index, match[0].length) : tail(lines);
+    if (!holds) {
+      waiter.heldSince = null;
+      return;
+    }
+    if (waiter.stableMs === 0) {
+      this.finish(waiter, true);
+      return;
+    }
+    const now = performance.now();
+    if (waiter.heldSince === null || waiter.heldVersion !== version) {
+      waiter.heldSince = now;
+      waiter.heldVersion = version;
+    }
+    const remaining = waiter.heldSince + waiter.stableMs - now;
+    if (remaining <= 0) {
+      this.finish(waiter, true);
+      return;
+    }
+    if (waiter.stableTimer) clearTimeout(waiter.stableTimer);
+    waiter.stableTimer = setTimeout(() => this.check(waiter), remaining + 1);
+  }
+
+  private finish(waiter: Waiter, matched: boolean): void {
+    if (!this.waiters.delete(waiter)) return;
+    clearTimeout(waiter.deadline);
+    if (waiter.stableTimer) clearTimeout(waiter.stableTimer);
+    if (!matched) waiter.lastSnippet = tail(this.screen.lines());
+    waiter.resolve({
+      matched,
+      snippet: waiter.lastSnippet,
+      screenVersion: this.screen.version(),
+      elapsedMs: Math.round(performance.now() - waiter.startedAt),
+    });
+  }
+}
+
+function snippetAround(text: string, index: number, length: number): string {
+  const start = text.lastIndexOf('\n', index - 1) + 1;
+  const endBreak = text.indexOf('\n', index + Math.max(0, length - 1));
+  return text.slice(start, endBreak === -1 ? text.length : endBreak);
+}
+
+function tail(lines: string[]): string {
+  return lines.filter((line) => line.length > 0).slice(-TAIL_LINES).join('\n');
+}

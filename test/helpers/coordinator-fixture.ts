@@ -1,0 +1,29 @@
+/**
+ * Shared test helpers: a real Coordinator that is always shut down, and small
+ * polling utilities for conditions that have no event to wait on (e.g. /proc).
+ */
+import { after } from 'node:test';
+import { Coordinator } from '../../src/main/coordinator.js';
+
+export function useCoordinator(projectDir?: string): Coordinator {
+  const coordinator = new Coordinator(projectDir);
+  after(() => coordinator.shutdown(500));
+  return coordinator;
+}
+
+export async function eventually<T>(probe: () => T | Promise<T>, { timeoutMs = 5000, intervalMs = 20, message = 'condition' } = {}): Promise<NonNullable<T>> {
+  const deadline = Date.now() + timeoutMs;
+  let last: T | undefined;
+  while (Date.now() < deadline) {
+    last = await probe();
+    if (last) return last as NonNullable<T>;
+    await new Promise((resolve) => setTimeout(resolve, intervalMs));
+  }
+  throw new Error(`timed out after ${timeoutMs} ms waiting for ${message} (last value: ${JSON.stringify(last)})`);
+}
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A bash with no rc files and a fixed prompt, so screens are predictable. */
+export const BASH = ['bash', '--norc', '--noprofile', '-i'];
+export const BASH_ENV = { PS1: '$ ', HISTFILE: '/dev/null' };
