@@ -1,0 +1,73 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { BASH, BASH_ENV, eventually, useCoordinator } from '../helpers/coordinator-fixture.js';
+
+const coordinator = useCoordinator();
+const TIMEOUT = 15_000;
+const dir = mkdtempSync(join(tmpdir(), 'patterm-programs-'));
+const file = join(dir, 'sample.txt');
+writeFileSync(file, Array.from({ length: 200 }, (_, i) => `line ${i + 1}`).join('\n') + '\n');
+
+async function bash() {
+  const pane = await coordinator.spawn({ argv: BASH, env: BASH_ENV, kind: 'process' });
+  await coordinator.waitFor(pane.id, { pattern: '^\\$ $', timeoutMs: TIMEOUT });
+  return pane;
+}
+
+test('vim enters the alternate screen, draws the file, and leaves it restoring the shell', async () => {
+  const pane = await bash();
+  coordinator.write(pane.id, 'echo before-vim\r', 'user');
+  await coordinator.waitFor(pane.id, { pattern: '^before-vim$', timeoutMs: TIMEOUT });
+  coordinator.write(pane.id, `vim -u NONE -i NONE -n ${file}\r`, 'user');
+  await coordinator.waitFor(pane.id, { pattern: '^line 1$[\\s\\S]*^line 38$', timeoutMs: TIMEOUT });
+  const inVim = await coordinator.grid(pane.id);
+  assert.equal(inVim.activeScreen, 'alternate');
+  assert.match(inVim.lines[39], /sample\.txt/);
+  coordinator.write(pane.id, ':q\r', 'user');
+  await coordinator.waitFor(pane.id, { pattern: 'line 1', absent: true, timeoutMs: TIMEOUT });
+  const after = await coordinator.grid(pane.id);
+  assert.equal(after.activeScreen, 'primary');
+  assert.ok(after.lines.includes('before-vim'));
+});
+
+test('less pages through a file on the alternate screen and quits back', async () => {
+  const pane = await bash();
+  coordinator.write(pane.id, `LESS= less ${file}\r`, 'user');
+  await coordinator.waitFor(pane.id, { pattern: '^line 39$', timeoutMs: TIMEOUT });
+  assert.equal((await coordinator.grid(pane.id)).activeScreen, 'alternate');
+  coordinator.write(pane.id, ' ', 'user');
+  const paged = await coordinator.waitFor(pane.id, { pattern: '^line 78$', timeoutMs: TIMEOUT });
+  assert.equal(paged.matched, true);
+  coordinator.write(pane.id, 'q', 'user');
+  await coordinator.waitFor(pane.id, { pattern: 'line 78', absent: true, timeoutMs: TIMEOUT });
+  assert.equal((await coordinator.grid(pane.id)).activeScreen, 'primary');
+});
+
+test('top keeps refreshing its screen', async () => {
+  const pane = await coordinator.spawn({ argv: ['top', '-d', '0.2'], kind: 'process' });
+  await coordinator.waitFor(pane.id, { pattern: 'load average', timeoutMs: TIMEOUT });
+  const first = await coordinator.grid(pane.id);
+  assert.ok(first.lines.some((line) => /PID\s+USER/.test(line)), first.lines.join('\n'));
+  await eventually(async () => (await coordinator.grid(pane.id)).screenVersion >= first.screenVersion + 3, { timeoutMs: TIMEOUT, message: 'three more top refreshes' });
+  coordinator.write(pane.id, 'q', 'user');
+  assert.equal((await coordinator.exitPromise(pane.id)).exitCode, 0);
+});
+
+test('resize reaches the program (stty size) and reflows long lines', async () => {
+  const pane = await bash();
+  const long = 'x'.repeat(100);
+  coordinator.write(pane.id, `echo ${long}\r`, 'user');
+  await coordinator.waitFor(pane.id, { pattern: `^${long}$`, timeoutMs: TIMEOUT });
+  coordinator.setPaneSize(60, 20);
+  await eventually(async () => (await coordinator.grid(pane.id)).cols === 60, { message: 'the grid to be 60 columns' });
+  const grid = await coordinator.grid(pane.id);
+  assert.equal(grid.rows, 20);
+  // The 100-char output line soft-wraps into 60 + 40 columns.
+  assert.ok(grid.lines.includes('x'.repeat(60)) && grid.lines.includes('x'.repeat(40)), grid.lines.join('\n'));
+  coordinator.write(pane.id, 'stty size\r', 'user');
+  assert.equal((await coordinator.waitFor(pane.id, { pattern: '^20 60$', timeoutMs: TIMEOUT })).matched, true);
+  coordinator.setPaneSize(120, 40);
+});
