@@ -1,0 +1,178 @@
+/**
+ * Deterministic flood data, one generator per scenario. Same seed, same bytes on
+ * every machine and every run, so figures compare across runs and baselines
+ * parse exactly what patterm parsed.
+ *
+ * Lines end in "\n" as real programs print them; the PTY's ONLCR turns that into
+ * "\r\n", and the in-process baselines are fed that cooked form (see cookForPty).
+ */
+
+export type DatasetName = 'ascii' | 'sgr' | 'unicode' | 'scroll-regions' | 'cursor-motion' | 'mixed';
+
+/** Panes are this size in every contender, so all emulators do the same work. */
+export const BENCH_COLS = 120;
+export const BENCH_ROWS = 40;
+
+/** Bump when a generator changes, so cached files are regenerated. */
+export const GENERATOR_VERSION = 3;
+
+/** Small, fast, seedable PRNG (mulberry32): deterministic and good enough for text. */
+export function prng(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+type Random = () => number;
+const int = (random: Random, lo: number, hi: number) => lo + Math.floor(random() * (hi - lo + 1));
+const pick = <T>(random: Random, items: readonly T[]) => items[Math.floor(random() * items.length)];
+
+const WORDS = 'the request handler worker queue cache build test compile module error warning info debug trace socket stream buffer render frame layout token agent session pane child process signal exit status index ready'.split(' ');
+const LEVELS = ['INFO ', 'DEBUG', 'WARN ', 'ERROR', 'TRACE'];
+
+function words(random: Random, count: number): string {
+  let out = '';
+  for (let i = 0; i < count; i++) out += (i ? ' ' : '') + pick(random, WORDS);
+  return out;
+}
+
+/** Log-like ASCII lines, 20 to ~200 columns: some wrap at 120, as real logs do. */
+function asciiLine(random: Random, n: number): string {
+  const ms = String(n % 1000).padStart(3, '0');
+  return `2025-01-01T12:${String((n >> 10) % 60).padStart(2, '0')}:${String((n >> 4) % 60).padStart(2, '0')}.${ms}Z ${pick(random, LEVELS)} [worker-${n % 16}] ${words(random, int(random, 2, 26))} id=${(n * 2654435761) >>> 0}\n`;
+}
+
+/** Dense colour, as in syntax-highlighted diffs and test runners: 16, 256 and truecolour SGR, attributes, resets. */
+function sgrLine(random: Random): string {
+  let line = '';
+  const segments = int(random, 4, 14);
+  for (let i = 0; i < segments; i++) {
+    const kind = int(random, 0, 5);
+    if (kind === 0) line += `\x1b[${int(random, 30, 37)}m`;
+    else if (kind === 1) line += `\x1b[38;5;${int(random, 0, 255)}m`;
+    else if (kind === 2) line += `\x1b[38;2;${int(random, 0, 255)};${int(random, 0, 255)};${int(random, 0, 255)}m`;
+    else if (kind === 3) line += `\x1b[48;5;${int(random, 0, 255)}m`;
+    else if (kind === 4) line += `\x1b[${pick(random, ['1', '3', '4', '7', '1;4', '2'])}m`;
+    else line += '\x1b[0m';
+    line += words(random, int(random, 1, 3)) + ' ';
+  }
+  return line + '\x1b[0m\n';
+}
+
+// Ranges chosen to be wide (CJK, Hangul, emoji presentation) or to stack (combining marks).
+// No ZWJ sequences: ghostty-web 0.4.0 traps on some of them, and a trap-and-rebuild would
+// measure recovery, not parsing (the trap path has its own test).
+const CJK = [0x4e00, 0x9fa5];
+const HANGUL = [0xac00, 0xd7a3];
+const EMOJI = [0x1f600, 0x1f64f];
+const COMBINING = [0x0300, 0x036f];
+
+function unicodeLine(random: Random): string {
+  let line = '';
+  const pieces = int(random, 6, 24);
+  for (let i = 0; i < pieces; i++) {
+    const kind = int(random, 0, 4);
+    if (kind === 0) for (let k = int(random, 1, 6); k > 0; k--) line += String.fromCodePoint(int(random, CJK[0], CJK[1]));
+    else if (kind === 1) for (let k = int(random, 1, 4); k > 0; k--) line += String.fromCodePoint(int(random, HANGUL[0], HANGUL[1]));
+    else if (kind === 2) line += String.fromCodePoint(int(random, EMOJI[0], EMOJI[1]));
+    else if (kind === 3) line += pick(random, WORDS).replace(/[aeiou]/g, (v) => v + String.fromCodePoint(int(random, COMBINING[0], COMBINING[1])));
+    else line += pick(random, WORDS);
+    line += ' ';
+  }
+  return line + '\n';
+}
+
+/**
+ * vtebench-style scrolling inside regions: set a DECSTBM region, park the cursor
+ * on its bottom line and feed lines so every newline scrolls only the region;
+ * plus insert/delete-line (IL/DL), which also shift within the region.
+ */
+function scrollRegionBlock(random: Random, n: number): string {
+  const regions = [
+    [2, BENCH_ROWS],
+    [1, BENCH_ROWS - 1],
+    [10, 20],
+    [1, BENCH_ROWS],
+  ];
+  const [top, bottom] = regions[n % regions.length];
+  let block = `\x1b[${top};${bottom}r\x1b[${bottom};1H`;
+  for (let i = int(random, 20, 60); i > 0; i--) block += `${words(random, int(random, 3, 12))}\n`;
+  block += `\x1b[${top};1H\x1b[${int(random, 1, 4)}L${words(random, 4)}\x1b[${int(random, 1, 4)}M`;
+  return block + '\x1b[r';
+}
+
+/** vtebench-style cursor motion: absolute and relative moves, a few cells written at each, some erases. */
+function cursorMotionBlock(random: Random): string {
+  let block = '';
+  for (let i = 0; i < 32; i++) {
+    const move = int(random, 0, 5);
+    if (move <= 2) block += `\x1b[${int(random, 1, BENCH_ROWS)};${int(random, 1, BENCH_COLS)}H`;
+    else if (move === 3) block += `\x1b[${int(random, 1, 9)}${pick(random, ['A', 'B', 'C', 'D'])}`;
+    else if (move === 4) block += `\x1b[${int(random, 1, BENCH_COLS)}G`;
+    else block += pick(random, ['\x1b[K', '\x1b[1K', '\x1b[2K', '\x1b[X']);
+    block += pick(random, WORDS).slice(0, int(random, 1, 6));
+  }
+  return block;
+}
+
+/** The mix that issue 2's first bench used: plain log text with SGR-coloured lines in between. */
+function mixedLine(random: Random, n: number): string {
+  return n % 3 === 0 ? sgrLine(random) : asciiLine(random, n);
+}
+
+const SEEDS: Record<DatasetName, number> = { ascii: 1, sgr: 2, unicode: 3, 'scroll-regions': 4, 'cursor-motion': 5, mixed: 6 };
+
+/**
+ * Yields the dataset as strings of roughly `chunkChars`, until `targetBytes` of
+ * UTF-8 have been produced (cut at a unit boundary, never inside a sequence).
+ */
+export function* generate(name: DatasetName, targetBytes: number, chunkChars = 1 << 20): Generator<string> {
+  const random = prng(SEEDS[name]);
+  let produced = 0;
+  let n = 0;
+  let chunk = '';
+  while (produced < targetBytes) {
+    let unit: string;
+    switch (name) {
+      case 'ascii': unit = asciiLine(random, n); break;
+      case 'sgr': unit = sgrLine(random); break;
+      case 'unicode': unit = unicodeLine(random); break;
+      case 'scroll-regions': unit = scrollRegionBlock(random, n); break;
+      case 'cursor-motion': unit = cursorMotionBlock(random); break;
+      case 'mixed': unit = mixedLine(random, n); break;
+    }
+    n++;
+    const bytes = name === 'unicode' ? Buffer.byteLength(unit) : unit.length; // the others are pure ASCII
+    if (produced + bytes > targetBytes && produced > 0) break;
+    produced += bytes;
+    chunk += unit;
+    if (chunk.length >= chunkChars) {
+      yield chunk;
+      chunk = '';
+    }
+  }
+  if (chunk) yield chunk;
+}
+
+/** What a PTY with default termios (ONLCR) emits for these bytes: every "\n" becomes "\r\n". */
+export function cookForPty(raw: Uint8Array): Uint8Array {
+  let newlines = 0;
+  for (let i = raw.indexOf(10); i !== -1; i = raw.indexOf(10, i + 1)) newlines++;
+  const out = new Uint8Array(raw.length + newlines);
+  let from = 0;
+  let to = 0;
+  for (let i = raw.indexOf(10); i !== -1; i = raw.indexOf(10, i + 1)) {
+    out.set(raw.subarray(from, i), to);
+    to += i - from;
+    out[to++] = 13;
+    out[to++] = 10;
+    from = i + 1;
+  }
+  out.set(raw.subarray(from), to);
+  return out;
+}

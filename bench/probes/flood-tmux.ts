@@ -1,0 +1,27 @@
+/**
+ * Baseline "tmux": the same fenced command in a detached tmux pane of the same
+ * size; tmux answers the DSR itself, then `tmux wait-for -S` ends the clock.
+ */
+import { readFileSync } from 'node:fs';
+import { cookForPty } from '../harness/flood-data.js';
+import { DSR_QUERY, fencedFloodArgv } from '../harness/fence.js';
+import { TmuxServer } from '../harness/tmux-server.js';
+
+export default async function floodTmux(args: { path: string }): Promise<{ ms: number; bytes: number }> {
+  const bytes = cookForPty(readFileSync(args.path)).length + DSR_QUERY.length;
+  const server = new TmuxServer();
+  try {
+    const argv = fencedFloodArgv(args.path, server.signalCommand('done'));
+    const command = argv.map(shellQuote).join(' ');
+    const started = performance.now();
+    const done = server.newPane(command).then(() => server.waitFor('done'));
+    await done;
+    return { ms: performance.now() - started, bytes };
+  } finally {
+    server.kill();
+  }
+}
+
+function shellQuote(word: string): string {
+  return `'${word.replace(/'/g, `'\\''`)}'`;
+}

@@ -1,0 +1,142 @@
+/**
+ * `pnpm bench [name...] [--runs N] [--quick] [--profile] [--list]`
+ *
+ * Runs every scenario in bench/scenarios (or the named ones), prints one table
+ * per scenario and the target verdicts on stdout, and writes the JSON report to
+ * bench/results/<timestamp>.json. Progress goes to stderr.
+ */
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ensureDatasets, key, type Dataset } from './harness/datasets.js';
+import { machineInfo } from './harness/machine-info.js';
+import { buildRows, judge, renderScenario, renderSummary, writeJsonReport, type ScenarioReport } from './harness/report.js';
+import { runProbe } from './harness/run-probe.js';
+import type { BenchContext, Sample, Scenario, Target } from './harness/scenario.js';
+import { tmuxInstalled } from './harness/tmux-server.js';
+
+const SCENARIO_DIR = fileURLToPath(new URL('./scenarios/', import.meta.url));
+/** Source-relative, so results land in the checkout's bench/results (git-ignored), not in dist. */
+const RESULTS_DIR = fileURLToPath(new URL('../../bench/results/', import.meta.url));
+/** Issue order; scenarios added later (e.g. TUI ones) run after these, alphabetically. */
+const PREFERRED_ORDER = [
+  'flood-ascii', 'flood-sgr', 'flood-unicode', 'scroll-regions', 'cursor-motion',
+  'fan-in', 'ctrl-c-flood', 'many-agents', 'flood-memory', 'mcp', 'paste', 'cpu-pool',
+];
+
+interface Options {
+  names: string[];
+  runs: number | null;
+  quick: boolean;
+  profile: boolean;
+  list: boolean;
+}
+
+function parseArgs(argv: string[]): Options {
+  const options: Options = { names: [], runs: null, quick: false, profile: false, list: false };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (arg === '--runs') options.runs = Math.max(1, Number(argv[++i]));
+    else if (arg.startsWith('--runs=')) options.runs = Math.max(1, Number(arg.slice(7)));
+    else if (arg === '--quick') options.quick = true;
+    else if (arg === '--profile') options.profile = true;
+    else if (arg === '--list') options.list = true;
+    else if (arg.startsWith('-')) throw new Error(`unknown option ${arg}; expected --runs N, --quick, --profile, --list`);
+    else options.names.push(arg);
+  }
+  if (options.runs !== null && !Number.isFinite(options.runs)) throw new Error('--runs needs a number');
+  return options;
+}
+
+async function loadScenarios(): Promise<Scenario[]> {
+  const files = readdirSync(SCENARIO_DIR).filter((file) => file.endsWith('.js'));
+  const scenarios = await Promise.all(files.map(async (file) => ((await import(join(SCENARIO_DIR, file))) as { default: Scenario }).default));
+  const rank = (name: string) => {
+    const index = PREFERRED_ORDER.indexOf(name);
+    return index === -1 ? PREFERRED_ORDER.length : index;
+  };
+  return scenarios.filter(Boolean).sort((a, b) => rank(a.name) - rank(b.name) || a.name.localeCompare(b.name));
+}
+
+const log = (line: string) => process.stderr.write(`[bench] ${line}\n`);
+
+async function runScenario(scenario: Scenario, options: Options, datasets: Map<string, Dataset>, profileRoot: string | null): Promise<ScenarioReport> {
+  const samples: Sample[] = [];
+  const targets: Target[] = [];
+  const notes: string[] = [];
+  const scratch = mkdtempSync(join(tmpdir(), `patterm-bench-${scenario.name}-`));
+  const runs = options.runs ?? (options.quick ? Math.min(2, scenario.defaultRuns) : scenario.defaultRuns);
+  const ctx: BenchContext = {
+    scenario: scenario.name,
+    runs,
+    quick: options.quick,
+    tmuxAvailable: tmuxInstalled(),
+    tmpDir: scratch,
+    log: (line) => log(`${scenario.name}: ${line}`),
+    record: (sample) => samples.push(sample),
+    target: (target) => targets.push(target),
+    note: (text) => notes.push(text),
+    probe: (name, args, probeOptions) =>
+      runProbe(name, args, { ...probeOptions, cpuProfileDir: profileRoot ? join(profileRoot, scenario.name, name) : undefined }),
+    dataset: async (name, bytes) => {
+      const found = datasets.get(key(name, bytes)) ?? (await ensureDatasets([{ name, bytes }], log)).get(key(name, bytes));
+      if (!found) throw new Error(`dataset ${name} (${bytes} bytes) could not be generated`);
+      return found;
+    },
+  };
+  const started = performance.now();
+  let error: string | undefined;
+  try {
+    await scenario.run(ctx);
+  } catch (caught) {
+    error = caught instanceof Error ? caught.message : String(caught);
+    log(`${scenario.name} failed: ${caught instanceof Error ? caught.stack : caught}`);
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+  const rows = buildRows(samples);
+  return { name: scenario.name, description: scenario.description, runs, seconds: (performance.now() - started) / 1000, rows, targets: judge(targets, rows), notes, error };
+}
+
+async function main(): Promise<void> {
+  const options = parseArgs(process.argv.slice(2));
+  const all = await loadScenarios();
+  if (options.list) {
+    for (const scenario of all) process.stdout.write(`${scenario.name.padEnd(16)} ${scenario.description}\n`);
+    return;
+  }
+  const unknown = options.names.filter((name) => !all.some((scenario) => scenario.name === name));
+  if (unknown.length > 0) throw new Error(`unknown scenario(s) ${unknown.join(', ')}; known: ${all.map((s) => s.name).join(', ')}`);
+  const selected = options.names.length > 0 ? all.filter((scenario) => options.names.includes(scenario.name)) : all;
+
+  const startedAt = new Date();
+  const machine = machineInfo();
+  process.stdout.write(
+    `# patterm bench ${startedAt.toISOString()}\n` +
+      `machine: ${machine.cpus} x ${machine.cpuModel}, ${machine.totalMemoryMiB} MiB, ${machine.platform} ${machine.kernel}, node ${machine.node}, load ${machine.loadAverageAtStart.join(' ')}\n` +
+      `versions: ${Object.entries(machine.versions).map(([name, version]) => `${name} ${version}`).join(', ')}; commit ${machine.gitCommit}\n`,
+  );
+  const wanted = selected.flatMap((scenario) => scenario.datasets?.(options.quick) ?? []);
+  const datasets = await ensureDatasets(wanted, log);
+  const profileRoot = options.profile ? join(RESULTS_DIR, 'profiles', startedAt.toISOString().replace(/[:.]/g, '-')) : null;
+
+  const reports: ScenarioReport[] = [];
+  const suiteStarted = performance.now();
+  for (const scenario of selected) {
+    log(`running ${scenario.name}`);
+    const report = await runScenario(scenario, options, datasets, profileRoot);
+    reports.push(report);
+    process.stdout.write(`${renderScenario(report)}\n`);
+  }
+  process.stdout.write(`${renderSummary(reports)}\n`);
+  const path = writeJsonReport(RESULTS_DIR, startedAt, machine, reports, process.argv.slice(2));
+  const minutes = (performance.now() - suiteStarted) / 60000;
+  process.stdout.write(`\ntotal ${minutes.toFixed(1)} min, load at end ${loadavg().map((l) => l.toFixed(2)).join(' ')}; report: ${path}\n`);
+  if (profileRoot) process.stdout.write(`cpu profiles: ${profileRoot}\n`);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`bench: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exitCode = 1;
+});
