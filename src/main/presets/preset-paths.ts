@@ -1,0 +1,41 @@
+/**
+ * Where presets live (spec §3). XDG variables that are unset, empty or relative
+ * are ignored, as the XDG base-directory spec requires, and the defaults
+ * (~/.config, ~/.local/share) apply.
+ */
+import { homedir } from 'node:os';
+import { isAbsolute, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+type Env = Record<string, string | undefined>;
+
+function xdgDir(env: Env, variable: string, fallback: string[]): string {
+  const value = env[variable];
+  if (value && isAbsolute(value)) return value;
+  return join(env.HOME && isAbsolute(env.HOME) ? env.HOME : homedir(), ...fallback);
+}
+
+export function configHome(env: Env = process.env): string {
+  return xdgDir(env, 'XDG_CONFIG_HOME', ['.config']);
+}
+
+export function dataHome(env: Env = process.env): string {
+  return xdgDir(env, 'XDG_DATA_HOME', ['.local', 'share']);
+}
+
+export interface PresetDirs {
+  root: string;
+  agents: string;
+  processes: string;
+}
+
+export function presetDirs(env: Env = process.env): PresetDirs {
+  const root = join(configHome(env), 'patterm', 'presets');
+  return { root, agents: join(root, 'agents'), processes: join(root, 'processes') };
+}
+
+/** The defaults shipped in the repo's top-level presets/ (dist/src/main/presets → repo root). */
+export function bundledPresetDirs(): PresetDirs {
+  const root = fileURLToPath(new URL('../../../../presets/', import.meta.url));
+  return { root, agents: join(root, 'agents'), processes: join(root, 'processes') };
+}

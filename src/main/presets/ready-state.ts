@@ -1,0 +1,39 @@
+/**
+ * Reads an agent's state off its screen, from the preset's ready_signal
+ * (spec §8, §11): ready (waiting at its input), busy (working), or neither
+ * (starting, or showing something else such as a permission prompt).
+ */
+import type { ReadySignal } from '../../shared/preset-schema.js';
+import { compilePattern } from '../../shared/pattern.js';
+
+export type ScreenState = 'ready' | 'busy' | 'other';
+
+/** Default ready signal (spec §8): 1 s of quiet after launch. */
+export const DEFAULT_READY_SIGNAL: ReadySignal = { kind: 'idle' };
+/** How long spawn waits for a ready signal by default; opencode took 4–10 s to start on a 2-core machine. */
+export const DEFAULT_READY_TIMEOUT_MS = 60_000;
+/** Default quiet time after the ready text appears, so typing does not race the last paint. */
+export const DEFAULT_READY_STABLE_MS = 200;
+
+export function readyTimeoutMs(signal: ReadySignal): number {
+  return signal.timeout_ms ?? DEFAULT_READY_TIMEOUT_MS;
+}
+
+/** For pattern signals only: idle signals cannot be judged from one screen. */
+export function screenState(signal: ReadySignal, lines: readonly string[]): ScreenState {
+  if (signal.kind !== 'pattern') return 'other';
+  const text = lines.join('\n');
+  if (signal.busy_pattern !== undefined && compilePattern(signal.busy_pattern, signal.flags).test(text)) return 'busy';
+  return compilePattern(signal.pattern, signal.flags).test(text) ? 'ready' : 'other';
+}
+
+/**
+ * One regex that matches exactly when the screen is ready: the ready pattern is
+ * present and the busy pattern absent. It anchors at the start of the text
+ * (the lookbehind fails everywhere else), so the lookahead runs once per check.
+ */
+export function readyRegexSource(signal: ReadySignal & { kind: 'pattern' }): string {
+  const ready = `(?:${signal.pattern})`;
+  if (signal.busy_pattern === undefined) return ready;
+  return `(?<![\\s\\S])(?![\\s\\S]*(?:${signal.busy_pattern}))[\\s\\S]*?${ready}`;
+}

@@ -1,0 +1,69 @@
+/**
+ * Waiting on a live pane's screen without polling: a predicate is re-checked on
+ * every screen change the coordinator reports, until it holds, the pane exits,
+ * or the deadline passes.
+ */
+import type { GridSnapshot, PaneId } from '../../shared/pane-types.js';
+import type { Coordinator } from '../coordinator.js';
+
+export type WatchOutcome<T> = { kind: 'held'; value: T; grid: GridSnapshot } | { kind: 'timeout'; grid: GridSnapshot | null } | { kind: 'exited'; grid: GridSnapshot | null };
+
+/** Even with no screen change, re-check this often: idle-based conditions change with time alone. */
+const RECHECK_INTERVAL_MS = 100;
+
+export function watchScreen<T>(
+  coordinator: Coordinator,
+  paneId: PaneId,
+  check: (grid: GridSnapshot) => T | null | undefined,
+  timeoutMs: number,
+): Promise<WatchOutcome<T>> {
+  return new Promise((resolve) => {
+    let done = false;
+    let running = false;
+    let again = false;
+    let last: GridSnapshot | null = null;
+    const finish = (outcome: WatchOutcome<T>) => {
+      if (done) return;
+      done = true;
+      clearTimeout(deadline);
+      clearInterval(ticker);
+      subscription.dispose();
+      resolve(outcome);
+    };
+    const evaluate = async () => {
+      if (done) return;
+      if (running) {
+        again = true; // coalesce bursts of screen changes into one more check
+        return;
+      }
+      running = true;
+      try {
+        do {
+          again = false;
+          if (!coordinator.has(paneId)) return finish({ kind: 'exited', grid: last });
+          last = await coordinator.grid(paneId);
+          const value = check(last);
+          if (value !== null && value !== undefined) return finish({ kind: 'held', value, grid: last });
+          if (coordinator.info(paneId).process.status !== 'running') return finish({ kind: 'exited', grid: last });
+        } while (again && !done);
+      } catch {
+        finish({ kind: 'exited', grid: last });
+      } finally {
+        running = false;
+      }
+    };
+    const subscription = coordinator.onScreenDirty((event) => {
+      if (event.paneId === paneId) void evaluate();
+    });
+    const ticker = setInterval(() => void evaluate(), RECHECK_INTERVAL_MS);
+    const deadline = setTimeout(() => finish({ kind: 'timeout', grid: last }), Math.max(0, timeoutMs));
+    void evaluate();
+  });
+}
+
+/** The last few non-blank rows, for error messages that show what the screen said. */
+export function screenTail(grid: GridSnapshot | null, rows = 6): string {
+  if (!grid) return '(no screen yet)';
+  const tail = grid.lines.filter((line) => line.trim() !== '').slice(-rows);
+  return tail.length === 0 ? '(blank screen)' : tail.join(' ⏎ ');
+}

@@ -1,0 +1,51 @@
+/**
+ * Proof from the screen that typed text was submitted (issue 5): after Enter,
+ * either the busy marker shows, or the input line the text was typed into is
+ * empty again. The input line is found by the cursor, which every CLI seen so
+ * far parks at the end of its input even when it hides it.
+ *
+ * A failed submit (codex reading Enter as a newline inside a paste burst, say)
+ * leaves the typed row in place with the cursor on the row below, so the check
+ * looks at the cursor row and the one above it.
+ */
+import type { ReadySignal } from '../../shared/preset-schema.js';
+import { screenState } from './ready-state.js';
+
+export interface ScreenView {
+  lines: readonly string[];
+  cursor: { x: number; y: number };
+}
+
+/** What the input looked like just before and just after the text was typed. */
+export interface TypedInput {
+  /** The cursor row before typing (the empty input line). */
+  emptyRow: string;
+  /** The cursor row once the text had landed (the text, or a paste placeholder). */
+  echoRow: string;
+  /** Ready text visible before typing and gone after (claude hides its hint while the input has text). */
+  readyHidByTyping: boolean;
+}
+
+export type Confirmation = 'busy' | 'input-cleared' | 'ready-returned';
+
+export function typedInput(signal: ReadySignal, before: ScreenView, afterTyping: ScreenView): TypedInput {
+  return {
+    emptyRow: rowAt(before, 0),
+    echoRow: rowAt(afterTyping, 0),
+    readyHidByTyping: screenState(signal, before.lines) === 'ready' && screenState(signal, afterTyping.lines) !== 'ready',
+  };
+}
+
+/** Why the screen shows the text was submitted, or null when it does not (yet). */
+export function confirmSubmission(signal: ReadySignal, typed: TypedInput, now: ScreenView): Confirmation | null {
+  const state = screenState(signal, now.lines);
+  if (state === 'busy') return 'busy';
+  const echoed = typed.echoRow.trim() !== '' && typed.echoRow !== typed.emptyRow;
+  if (echoed && rowAt(now, 0) !== typed.echoRow && rowAt(now, -1) !== typed.echoRow) return 'input-cleared';
+  if (typed.readyHidByTyping && state === 'ready') return 'ready-returned';
+  return null;
+}
+
+function rowAt(view: ScreenView, offset: number): string {
+  return view.lines[view.cursor.y + offset] ?? '';
+}

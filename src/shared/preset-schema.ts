@@ -1,0 +1,207 @@
+/**
+ * The shape of preset files (spec §10), as valibot schemas. A preset file is
+ * user-edited JSON, so every field is checked here and a problem is reported as
+ * "<field>: <problem> (received <value>)" rather than surfacing later as a
+ * confusing spawn failure. Pure: no Node APIs (this folder's tsconfig enforces it).
+ */
+import * as v from 'valibot';
+import { compilePattern } from './pattern.js';
+
+/** Longest wait for a ready signal we accept; longer is almost surely a typo (ms vs s). */
+const MAX_TIMEOUT_MS = 10 * 60 * 1000;
+
+const validRegex = (value: string): boolean => {
+  try {
+    compilePattern(value);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+const Regex = v.pipe(
+  v.string(),
+  v.nonEmpty('must not be empty'),
+  v.check(validRegex, 'is not a valid regular expression'),
+);
+const Millis = (max: number) => v.pipe(v.number(), v.integer('must be a whole number of milliseconds'), v.minValue(0), v.maxValue(max));
+const Argv = v.pipe(
+  v.array(v.string()),
+  v.minLength(1, 'must name a program (received an empty list)'),
+  v.check((argv) => argv[0] !== '', 'must not start with an empty program name'),
+);
+const Env = v.record(v.string(), v.string());
+/** Free-text keys users may add to any file without it being a typo. */
+const Annotations = { $schema: v.optional(v.string()), description: v.optional(v.string()), comment: v.optional(v.string()) };
+
+// ---- MCP injection (spec §10, closing note 2): never mutates global vendor config ----
+
+/**
+ * patterm writes `{"mcpServers": {<server>: {command, args}}}` to a private temp
+ * file and appends `args` to argv with `{config_file}` replaced by its path
+ * (Claude Code: `--mcp-config {config_file} --strict-mcp-config`).
+ */
+const ConfigFileFlagInjection = v.strictObject({
+  kind: v.literal('config_file_flag'),
+  server_name: v.optional(v.string()),
+  args: v.pipe(
+    v.array(v.string()),
+    v.check((args) => args.some((arg) => arg.includes('{config_file}')), 'must contain "{config_file}" where the config path goes'),
+  ),
+});
+
+/**
+ * Appends `<flag> <prefix>.command="…"` and `<flag> <prefix>.args=[…]` (values as
+ * TOML), plus one override per `extra` entry (codex: `-c mcp_servers.patterm.…`).
+ */
+const TomlOverridesInjection = v.strictObject({
+  kind: v.literal('toml_overrides'),
+  server_name: v.optional(v.string()),
+  flag: v.optional(v.string()),
+  /** Dotted key the server table lives under; `{server}` is replaced by server_name. */
+  key_prefix: v.optional(v.string()),
+  extra: v.optional(v.record(v.string(), v.union([v.string(), v.number(), v.boolean()]))),
+});
+
+/**
+ * Sets env var `var` to JSON: `template` with the strings "{command}", "{args}"
+ * and "{argv}" replaced by the proxy command, its args and both together, deep
+ * merged over any JSON already in that variable (opencode: OPENCODE_CONFIG_CONTENT).
+ */
+const EnvJsonInjection = v.strictObject({
+  kind: v.literal('env_json'),
+  server_name: v.optional(v.string()),
+  var: v.pipe(v.string(), v.regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'must be an environment variable name')),
+  template: v.record(v.string(), v.unknown()),
+});
+
+const NoInjection = v.strictObject({ kind: v.literal('none') });
+
+export const McpInjectionSchema = v.variant('kind', [ConfigFileFlagInjection, TomlOverridesInjection, EnvJsonInjection, NoInjection]);
+
+// ---- ready signal (spec §8, §11) ----
+
+const IdleReady = v.strictObject({
+  kind: v.literal('idle'),
+  /** Quiet time that counts as ready; defaults to the preset's idle threshold. */
+  idle_ms: v.optional(Millis(MAX_TIMEOUT_MS)),
+  timeout_ms: v.optional(Millis(MAX_TIMEOUT_MS)),
+});
+
+const PatternReady = v.strictObject({
+  kind: v.literal('pattern'),
+  /** Shown on screen when the CLI waits for input. */
+  pattern: Regex,
+  flags: v.optional(v.string()),
+  /** Shown while the CLI works; ready requires it absent (codex keeps its ready text up while busy). */
+  busy_pattern: v.optional(Regex),
+  /** The screen must also hold still this long, so typing does not race the last paint. */
+  stable_ms: v.optional(Millis(MAX_TIMEOUT_MS)),
+  timeout_ms: v.optional(Millis(MAX_TIMEOUT_MS)),
+});
+
+export const ReadySignalSchema = v.variant('kind', [IdleReady, PatternReady]);
+
+// ---- submission (spec §7 spawn_agent, send_message_to) ----
+
+export const SubmitOptionsSchema = v.strictObject({
+  /** Quiet time after the text lands before Enter (codex reads a fast Enter as part of a paste). */
+  enter_delay_ms: v.optional(Millis(60_000)),
+  /** How long to wait for proof of submission before the one Enter retry. */
+  confirm_timeout_ms: v.optional(Millis(MAX_TIMEOUT_MS)),
+  /** "auto": bracketed paste for multi-line text or when the CLI enabled paste mode. */
+  paste: v.optional(v.picklist(['auto', 'always', 'never'])),
+});
+
+// ---- chrome trimming for grid reads (spec §7 read_output) ----
+
+const BlockTrim = v.strictObject({
+  kind: v.literal('block'),
+  /** From the first row matching start through the next row matching end (both dropped). */
+  start: Regex,
+  end: Regex,
+});
+const FromLastTrim = v.strictObject({
+  kind: v.literal('from_last'),
+  /** The last row matching pattern (an input box row, say) through the bottom of the screen. */
+  pattern: Regex,
+  /** Only when the next non-blank row matches this too (tells the input box from a transcript line). */
+  followed_by: v.optional(Regex),
+  /** Also drop this many rows above the match … */
+  above: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(20))),
+  /** … or every contiguous row above it that matches this. */
+  above_while: v.optional(Regex),
+  /** Only when the match is within this many rows of the bottom (default: anywhere). */
+  within_bottom: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))),
+});
+const MatchTrim = v.strictObject({
+  kind: v.literal('match'),
+  /** Every row matching pattern. */
+  pattern: Regex,
+});
+const RowsTrim = v.strictObject({
+  kind: v.literal('rows'),
+  /** Row range, inclusive; negative counts from the bottom (-1 is the last row). */
+  from: v.pipe(v.number(), v.integer()),
+  to: v.pipe(v.number(), v.integer()),
+});
+
+export const ChromeTrimRuleSchema = v.variant('kind', [BlockTrim, FromLastTrim, MatchTrim, RowsTrim]);
+
+// ---- the two preset kinds (spec §10) ----
+
+const Name = v.pipe(v.string(), v.trim(), v.nonEmpty('must not be empty'), v.maxLength(80, 'must be at most 80 characters'));
+
+export const AgentPresetSchema = v.strictObject({
+  ...Annotations,
+  name: Name,
+  argv: Argv,
+  env: v.optional(Env),
+  working_dir: v.optional(v.string()),
+  mcp_injection: v.optional(McpInjectionSchema),
+  ready_signal: v.optional(ReadySignalSchema),
+  /** Quiet time after which the pane counts as idle (spec §11), default 1000. */
+  idle_threshold_ms: v.optional(Millis(MAX_TIMEOUT_MS)),
+  submit: v.optional(SubmitOptionsSchema),
+  chrome_trim_hints: v.optional(v.array(ChromeTrimRuleSchema)),
+});
+
+export const ProcessPresetSchema = v.strictObject({
+  ...Annotations,
+  name: Name,
+  argv: Argv,
+  /** argv[0] is a command line for `sh -lc` (pipes, redirections). */
+  shell: v.optional(v.boolean()),
+  env: v.optional(Env),
+  working_dir: v.optional(v.string()),
+});
+
+export type AgentPreset = v.InferOutput<typeof AgentPresetSchema>;
+export type ProcessPreset = v.InferOutput<typeof ProcessPresetSchema>;
+export type McpInjection = v.InferOutput<typeof McpInjectionSchema>;
+export type ReadySignal = v.InferOutput<typeof ReadySignalSchema>;
+export type SubmitOptions = v.InferOutput<typeof SubmitOptionsSchema>;
+export type ChromeTrimRule = v.InferOutput<typeof ChromeTrimRuleSchema>;
+export type PresetKind = 'agent' | 'process';
+
+export type PresetParse<T> = { ok: true; preset: T } | { ok: false; problems: string[] };
+
+/** One line per problem: "<dotted.field>: <problem> (received <value>)". */
+export function describeIssues(issues: readonly v.BaseIssue<unknown>[]): string[] {
+  return issues.map((issue) => {
+    const field = v.getDotPath(issue) ?? '(top level)';
+    const received = issue.received;
+    // valibot's own wording for the three structural problems reads poorly to a user editing JSON.
+    if (issue.expected === 'never') return `${field}: unknown field (not part of this preset kind; check the spelling)`;
+    if (received === 'undefined' && issue.kind === 'schema') return `${field}: required field is missing`;
+    if (issue.kind === 'schema') return `${field}: expected ${issue.expected}, received ${received}`;
+    return `${field}: ${issue.message}${issue.message.includes('received') ? '' : ` (received ${received})`}`;
+  });
+}
+
+export function parsePreset<K extends PresetKind>(kind: K, value: unknown): PresetParse<K extends 'agent' ? AgentPreset : ProcessPreset> {
+  const schema = kind === 'agent' ? AgentPresetSchema : ProcessPresetSchema;
+  const result = v.safeParse(schema, value);
+  if (result.success) return { ok: true, preset: result.output as K extends 'agent' ? AgentPreset : ProcessPreset };
+  return { ok: false, problems: describeIssues(result.issues) };
+}
