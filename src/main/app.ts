@@ -1,18 +1,69 @@
 /**
- * Boots patterm: coordinator, lifecycle, MCP server and TUI.
- * (The TUI and MCP issues fill in their parts.)
+ * Boots patterm: coordinator, lifecycle, presets, MCP server and the TUI, and
+ * makes sure the host terminal is given back however the process ends
+ * (Quit, Ctrl-D on the empty canvas, SIGTERM/SIGHUP, or a crash).
  */
 import { Coordinator } from './coordinator.js';
 import { Lifecycle } from './lifecycle.js';
+import { startMcpServer, type McpServerHandle } from './mcp/index.js';
+import { PresetCatalog } from './presets/preset-catalog.js';
+import { loadConfig } from './tui/config.js';
+import { interimLauncher } from './tui/interim-launcher.js';
+import { restoreHostTerminal } from './tui/terminal-restore.js';
+import { TuiHost } from './tui/tui-host.js';
 
 export interface AppOptions {
   projectDir: string;
 }
 
 export async function runApp(options: AppOptions): Promise<void> {
+  if (!process.stdin.isTTY || !process.stdout.isTTY) {
+    process.stderr.write('patterm: needs a terminal (stdin and stdout must be a TTY)\n');
+    process.exitCode = 2;
+    return;
+  }
   const coordinator = new Coordinator(options.projectDir);
-  const lifecycle = new Lifecycle(coordinator);
+  let tui: TuiHost | null = null;
+  let mcp: McpServerHandle | null = null;
+  const lifecycle = new Lifecycle(coordinator, {
+    // The terminal comes back first: the user sees their shell while panes wind down.
+    beforeShutdown: () => tui?.stop(),
+    afterShutdown: () => mcp?.dispose(),
+  });
   lifecycle.install();
-  process.stderr.write('patterm: the TUI is not built yet\n');
-  await lifecycle.shutdown(1);
+  installCrashHandlers(lifecycle);
+
+  const catalog = PresetCatalog.load();
+  mcp = await startMcpServer({
+    coordinator,
+    projectDir: options.projectDir,
+    launcher: () => interimLauncher(coordinator, catalog),
+  });
+  tui = new TuiHost({
+    coordinator,
+    launcher: mcp.launcher,
+    presets: { listing: () => catalog.reload(), directories: [catalog.dirs.agents, catalog.dirs.processes] },
+    scratchpads: mcp.scratchpads,
+    config: loadConfig(),
+    onQuit: () => void lifecycle.shutdown(0),
+    onCrash: (error) => crash(lifecycle, error),
+  });
+  tui.start();
+}
+
+function installCrashHandlers(lifecycle: Lifecycle): void {
+  process.on('uncaughtException', (error) => crash(lifecycle, error));
+  process.on('unhandledRejection', (reason) => crash(lifecycle, reason instanceof Error ? reason : new Error(String(reason))));
+  // Last resort for any exit path that skipped the lifecycle (process.exit from elsewhere).
+  process.on('exit', () => restoreHostTerminal());
+}
+
+let crashed = false;
+
+function crash(lifecycle: Lifecycle, error: Error): void {
+  // The terminal first, synchronously: whatever happens next, the user gets a usable shell back.
+  restoreHostTerminal();
+  if (!crashed) process.stderr.write(`patterm: crashed: ${error.stack ?? error.message}\n`);
+  crashed = true;
+  void lifecycle.shutdown(1);
 }

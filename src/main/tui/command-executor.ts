@@ -1,0 +1,77 @@
+/**
+ * Carries out what the renderer asks for, through the same coordinator and
+ * launcher the MCP tools use (spec §4: a palette spawn and spawn_agent /
+ * spawn_process share one machinery). Failures come back as notices. A new
+ * pane needs no reply: the renderer focuses panes the user opened when they
+ * appear in the model.
+ */
+import type { BridgeCommand, NoticeLevel } from '../../renderer/protocol.js';
+import type { AgentLauncher } from '../contracts.js';
+import type { Coordinator } from '../coordinator.js';
+
+export interface ExecutorDeps {
+  coordinator: Coordinator;
+  launcher: AgentLauncher;
+  focus(paneId: string | null): void;
+  selectScratchpad(name: string | null): void;
+  notify(text: string, level: NoticeLevel): void;
+  quit(): void;
+}
+
+export class CommandExecutor {
+  constructor(private readonly deps: ExecutorDeps) {}
+
+  execute(command: BridgeCommand): void {
+    const { coordinator } = this.deps;
+    // A pane can exit or close between the user's action and its arrival here.
+    const gone = 'paneId' in command && command.paneId !== null && !coordinator.has(command.paneId);
+    if (gone && command.kind !== 'focus') return;
+    switch (command.kind) {
+      case 'write':
+        coordinator.write(command.paneId, command.bytes, 'user');
+        return;
+      case 'focus':
+        this.deps.focus(gone ? null : command.paneId);
+        return;
+      case 'spawn-preset':
+        void this.spawn(command);
+        return;
+      case 'kill':
+        this.attempt(`kill ${coordinator.info(command.paneId).name}`, coordinator.kill(command.paneId));
+        return;
+      case 'close':
+        this.attempt(`close ${coordinator.info(command.paneId).name}`, coordinator.close(command.paneId));
+        return;
+      case 'set-owner':
+        coordinator.setOwner(command.paneId, command.owner);
+        return;
+      case 'rename':
+        coordinator.rename(command.paneId, command.name);
+        return;
+      case 'select-scratchpad':
+        this.deps.selectScratchpad(command.name);
+        return;
+      case 'quit':
+        this.deps.quit();
+        return;
+    }
+  }
+
+  private async spawn(command: Extract<BridgeCommand, { kind: 'spawn-preset' }>): Promise<void> {
+    const { launcher } = this.deps;
+    try {
+      if (command.presetKind === 'agent') {
+        const result = await launcher.spawnAgent({ preset: command.preset, initialPrompt: command.initialPrompt, parentId: command.parentId, owner: 'user' });
+        if (result.submit && !result.submit.submitted) this.deps.notify(`${result.pane.name}: the initial prompt was not confirmed (${result.submit.detail})`, 'warning');
+      } else {
+        await launcher.spawnProcess({ preset: command.preset, parentId: command.parentId, owner: 'user' });
+      }
+    } catch (error) {
+      this.deps.notify(`Could not start ${command.preset}: ${(error as Error).message}`, 'error');
+    }
+  }
+
+  private attempt(what: string, operation: Promise<unknown>): void {
+    operation.catch((error: Error) => this.deps.notify(`Could not ${what}: ${error.message}`, 'error'));
+  }
+}

@@ -1,0 +1,76 @@
+/**
+ * $XDG_CONFIG_HOME/patterm/config.json: key bindings to palette command IDs
+ * (spec §4: bindings are layered on the palette, never re-implement actions)
+ * and whether a request for attention moves focus.
+ *
+ *   { "keybindings": { "CTRL_N": "patterm.session.next", "F2": "preset.process.bash" },
+ *     "attention": { "autoFocus": true } }
+ *
+ * A broken file never stops patterm: every problem names its field, the valid
+ * parts apply, and the TUI shows the problems in the status line.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import * as v from 'valibot';
+import { builtinCommand, parsePresetCommandId, PALETTE_COMMAND_ID, RESERVED_KEY } from '../../renderer/commands.js';
+import { isKnownKeyName } from '../../renderer/key-names.js';
+import type { UiConfig } from '../../renderer/protocol.js';
+import { configHome } from '../presets/preset-paths.js';
+
+const ConfigSchema = v.object({
+  keybindings: v.optional(v.record(v.string(), v.string()), {}),
+  attention: v.optional(v.object({ autoFocus: v.optional(v.boolean(), false) }), {}),
+});
+
+export function configPath(env: NodeJS.ProcessEnv = process.env): string {
+  return join(configHome(env), 'patterm', 'config.json');
+}
+
+export function loadConfig(path: string = configPath()): UiConfig {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return defaults([]);
+    return defaults([`cannot read ${path}: ${(error as Error).message}`]);
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    return defaults([`${path} is not valid JSON: ${(error as Error).message}`]);
+  }
+  return parseConfig(json);
+}
+
+export function parseConfig(json: unknown): UiConfig {
+  if (typeof json !== 'object' || json === null || Array.isArray(json)) return defaults(['(top level): expected a JSON object']);
+  const errors: string[] = [];
+  const parsed = v.safeParse(ConfigSchema, json);
+  if (!parsed.success) {
+    for (const issue of parsed.issues) errors.push(`${v.getDotPath(issue) ?? '(top level)'}: ${issue.message}`);
+    // Keep what is valid: retry each section on its own.
+    const record = json as Record<string, unknown>;
+    const keybindings = v.safeParse(ConfigSchema.entries.keybindings, record.keybindings);
+    const attention = v.safeParse(ConfigSchema.entries.attention, record.attention);
+    return finish(keybindings.success ? keybindings.output : {}, attention.success ? attention.output.autoFocus : false, errors);
+  }
+  return finish(parsed.output.keybindings, parsed.output.attention.autoFocus, errors);
+}
+
+function finish(bindings: Record<string, string>, autoFocus: boolean, errors: string[]): UiConfig {
+  const keybindings: Record<string, string> = {};
+  for (const [key, command] of Object.entries(bindings)) {
+    const field = `keybindings.${key}`;
+    if (key === RESERVED_KEY) errors.push(`${field}: Ctrl-K is reserved for the command palette and cannot be rebound`);
+    else if (!isKnownKeyName(key)) errors.push(`${field}: unknown key name; use terminal-kit names such as CTRL_N, ALT_LEFT, F5 or SHIFT_TAB`);
+    else if (command === PALETTE_COMMAND_ID) errors.push(`${field}: ${command} is bound to Ctrl-K only`);
+    else if (!builtinCommand(command) && !parsePresetCommandId(command)) errors.push(`${field}: unknown command ID ${JSON.stringify(command)}`);
+    else keybindings[key] = command;
+  }
+  return { keybindings, autoFocusOnAttention: autoFocus, errors };
+}
+
+function defaults(errors: string[]): UiConfig {
+  return { keybindings: {}, autoFocusOnAttention: false, errors };
+}

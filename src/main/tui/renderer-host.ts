@@ -1,0 +1,70 @@
+/**
+ * Starts and talks to the renderer thread. The renderer writes frames to the
+ * host terminal's fd itself; this side only posts messages and hears back
+ * commands. Stopping is a handshake, so the renderer's last frame can never
+ * land after the terminal was restored.
+ */
+import { Worker } from 'node:worker_threads';
+import { Emitter } from '../../shared/events.js';
+import type { FromRendererMessage, RendererInit, ToRendererMessage } from '../../renderer/protocol.js';
+
+const WORKER_URL = new URL('../../renderer/renderer-worker.js', import.meta.url);
+/** How long to wait for the renderer to acknowledge a stop before terminating it outright. */
+const STOP_TIMEOUT_MS = 500;
+
+export class RendererHost {
+  private readonly worker: Worker;
+  private readonly messageEmitter = new Emitter<FromRendererMessage>();
+  private readonly crashEmitter = new Emitter<Error>();
+  readonly onMessage = this.messageEmitter.event;
+  /** The renderer thread died without being asked to stop. */
+  readonly onCrash = this.crashEmitter.event;
+  private stopping = false;
+
+  constructor(init: RendererInit) {
+    this.worker = new Worker(WORKER_URL, {
+      workerData: init,
+      // Never the host terminal: the renderer draws there itself, and stray output would corrupt frames.
+      stdout: true,
+      stderr: true,
+    });
+    this.worker.stdout.resume();
+    this.worker.stderr.resume();
+    this.worker.on('message', (message: FromRendererMessage) => this.messageEmitter.fire(message));
+    this.worker.on('error', (error) => {
+      if (!this.stopping) this.crashEmitter.fire(error);
+    });
+    this.worker.on('exit', (code) => {
+      if (!this.stopping) this.crashEmitter.fire(new Error(`the renderer thread exited with code ${code}`));
+    });
+  }
+
+  post(message: ToRendererMessage, transfer: ArrayBuffer[] = []): void {
+    if (this.stopping) return;
+    this.worker.postMessage(message, transfer);
+  }
+
+  /** Asks the renderer to draw nothing more and restore host modes, then ends the thread. */
+  async stop(): Promise<void> {
+    if (this.stopping) return;
+    const stopped = new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, STOP_TIMEOUT_MS);
+      this.onMessage((message) => {
+        if (message.t === 'stopped') {
+          clearTimeout(timer);
+          resolve();
+        }
+      });
+      this.worker.once('exit', () => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+    this.worker.postMessage({ t: 'shutdown' } satisfies ToRendererMessage);
+    this.stopping = true;
+    await stopped;
+    await this.worker.terminate();
+    this.messageEmitter.dispose();
+    this.crashEmitter.dispose();
+  }
+}

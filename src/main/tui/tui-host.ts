@@ -1,0 +1,223 @@
+/**
+ * The coordinator side of the TUI: puts the host terminal in raw mode, starts
+ * the renderer thread and feeds it (stdin bytes, the model, the focused pane's
+ * frames), carries out the commands it sends back, and resizes every PTY when
+ * the host terminal resizes.
+ */
+import { watch, type FSWatcher } from 'node:fs';
+import type { CellFrame } from '../../shared/pane-types.js';
+import { DisposableStore, type Disposable } from '../../shared/events.js';
+import { paneSizeFor } from '../../renderer/layout.js';
+import type { FromRendererMessage, NoticeLevel, UiConfig, UiPreset, UiScratchpad } from '../../renderer/protocol.js';
+import type { AgentLauncher } from '../contracts.js';
+import type { Coordinator } from '../coordinator.js';
+import { CommandExecutor } from './command-executor.js';
+import { FramePump } from './frame-pump.js';
+import { RendererHost } from './renderer-host.js';
+import { ScratchpadFeed, type ScratchpadSource } from './scratchpad-feed.js';
+import { markTerminalTaken, restoreHostTerminal } from './terminal-restore.js';
+import { tuiLog } from './tui-log.js';
+import { buildModel, uiPresets, type PresetListing } from './ui-model.js';
+
+export interface TuiOptions {
+  coordinator: Coordinator;
+  launcher: AgentLauncher;
+  /** Re-read when the preset directories change. */
+  presets: { listing(): PresetListing; directories: string[] };
+  scratchpads: ScratchpadSource | null;
+  config: UiConfig;
+  /** The user chose Quit (or Ctrl-D on the empty canvas). */
+  onQuit(): void;
+  /** The renderer thread died: the caller restores the terminal and shuts down. */
+  onCrash(error: Error): void;
+}
+
+/** Used when the host does not report a size (it always should for a TTY). */
+const FALLBACK_SIZE = { cols: 80, rows: 24 };
+/** A preset editor's save is several events; re-read once after they settle. */
+const PRESET_RELOAD_DEBOUNCE_MS = 150;
+
+export class TuiHost implements Disposable {
+  private readonly disposables = new DisposableStore();
+  private renderer: RendererHost | null = null;
+  private pump: FramePump | null = null;
+  private feed: ScratchpadFeed | null = null;
+  private presets: UiPreset[] = [];
+  private scratchpads: UiScratchpad[] = [];
+  private modelQueued = false;
+  private stopped = false;
+
+  constructor(private readonly options: TuiOptions) {}
+
+  start(): void {
+    const stdin = process.stdin;
+    if (!stdin.isTTY || !process.stdout.isTTY) throw new Error('patterm needs a terminal: stdin and stdout must be a TTY');
+    const { coordinator } = this.options;
+    const size = this.hostSize();
+    coordinator.setPaneSize(...sizeArgs(paneSizeFor(size.cols, size.rows)));
+
+    markTerminalTaken();
+    stdin.setRawMode(true);
+    const renderer = (this.renderer = new RendererHost({ cols: size.cols, rows: size.rows, outputFd: 1 }));
+    renderer.onCrash((error) => this.options.onCrash(error));
+    renderer.onMessage((message) => this.onRendererMessage(message));
+
+    this.pump = new FramePump(
+      coordinator,
+      (paneId, frame) => this.sendFrame(paneId, frame),
+      (error) => tuiLog(`frame pull failed: ${(error as Error).message}`),
+    );
+    const executor = new CommandExecutor({
+      coordinator,
+      launcher: this.options.launcher,
+      focus: (paneId) => this.pump?.setFocus(paneId),
+      selectScratchpad: (name) => this.feed?.select(name),
+      notify: (text, level) => this.notify(text, level),
+      quit: () => this.options.onQuit(),
+    });
+    this.executeCommand = (command) => executor.execute(command);
+
+    const onData = (chunk: Buffer) => {
+      // Copy out of Node's shared pool so the bytes can be transferred, not cloned.
+      const bytes = new Uint8Array(chunk);
+      renderer.post({ t: 'input', bytes }, [bytes.buffer]);
+    };
+    stdin.on('data', onData);
+    stdin.resume();
+    this.disposables.add({ dispose: () => stdin.off('data', onData) });
+
+    const onResize = () => this.resize();
+    process.stdout.on('resize', onResize);
+    this.disposables.add({ dispose: () => process.stdout.off('resize', onResize) });
+
+    this.disposables.add(coordinator.onPaneAdded(() => this.queueModel()));
+    this.disposables.add(coordinator.onPaneChanged(() => this.queueModel()));
+    this.disposables.add(coordinator.onPaneExited(() => this.queueModel()));
+    this.disposables.add(coordinator.onScreenDirty(({ paneId }) => this.pump?.dirty(paneId)));
+    this.disposables.add(coordinator.onContention((info) => renderer.post({ t: 'contention', paneId: info.id })));
+    this.disposables.add(coordinator.onAttention(({ paneId, reason }) => renderer.post({ t: 'attention', paneId, reason })));
+    this.disposables.add(
+      coordinator.onPaneSignal(({ paneId, signal }) => {
+        const shape = (signal as { type: string; shape?: number }).type === 'cursor-shape' ? (signal as { shape?: number }).shape : undefined;
+        if (shape !== undefined) renderer.post({ t: 'cursor-shape', paneId, shape });
+      }),
+    );
+
+    this.loadPresets();
+    this.watchPresets();
+    if (this.options.scratchpads) {
+      this.feed = new ScratchpadFeed(
+        this.options.scratchpads,
+        (pads) => {
+          this.scratchpads = pads;
+          this.queueModel();
+        },
+        (name, text) => renderer.post({ t: 'preview', name, text }),
+      );
+      this.disposables.add(this.feed);
+    }
+    renderer.post({ t: 'config', config: this.options.config });
+    this.queueModel();
+  }
+
+  private executeCommand: (command: Extract<FromRendererMessage, { t: 'command' }>['command']) => void = () => undefined;
+
+  private onRendererMessage(message: FromRendererMessage): void {
+    switch (message.t) {
+      case 'command':
+        try {
+          this.executeCommand(message.command);
+        } catch (error) {
+          this.notify((error as Error).message, 'error');
+        }
+        break;
+      case 'log':
+        tuiLog(message.text);
+        break;
+    }
+  }
+
+  private sendFrame(paneId: string, frame: CellFrame): void {
+    this.renderer?.post({ t: 'frame', paneId, frame }, [frame.cells.buffer as ArrayBuffer]);
+  }
+
+  private notify(text: string, level: NoticeLevel): void {
+    this.renderer?.post({ t: 'notice', text, level });
+  }
+
+  private hostSize(): { cols: number; rows: number } {
+    const cols = process.stdout.columns || FALLBACK_SIZE.cols;
+    const rows = process.stdout.rows || FALLBACK_SIZE.rows;
+    return { cols, rows };
+  }
+
+  /** Spec §5: on SIGWINCH every PTY gets the new main-area size. */
+  private resize(): void {
+    const size = this.hostSize();
+    this.options.coordinator.setPaneSize(...sizeArgs(paneSizeFor(size.cols, size.rows)));
+    this.renderer?.post({ t: 'resize', cols: size.cols, rows: size.rows });
+  }
+
+  private loadPresets(): void {
+    try {
+      const listing = this.options.presets.listing();
+      this.presets = uiPresets(listing);
+      for (const error of listing.errors.filter((entry) => !entry.file.endsWith('.json'))) this.notify(`${error.file}: ${error.problems.join('; ')}`, 'error');
+    } catch (error) {
+      this.notify(`Presets could not be loaded: ${(error as Error).message}`, 'error');
+    }
+    this.queueModel();
+  }
+
+  private watchPresets(): void {
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    const reload = () => {
+      if (timer) clearTimeout(timer);
+      timer = setTimeout(() => this.loadPresets(), PRESET_RELOAD_DEBOUNCE_MS);
+    };
+    for (const directory of this.options.presets.directories) {
+      let watcher: FSWatcher;
+      try {
+        watcher = watch(directory, reload);
+      } catch {
+        continue; // a missing directory just has no presets to watch
+      }
+      watcher.on('error', () => undefined);
+      this.disposables.add({ dispose: () => watcher.close() });
+    }
+    this.disposables.add({ dispose: () => timer && clearTimeout(timer) });
+  }
+
+  /** One model message per tick, however many panes changed in it. */
+  private queueModel(): void {
+    if (this.modelQueued || this.stopped) return;
+    this.modelQueued = true;
+    setImmediate(() => {
+      this.modelQueued = false;
+      if (this.stopped) return;
+      this.renderer?.post({ t: 'model', model: buildModel(this.options.coordinator, this.presets, this.scratchpads) });
+    });
+  }
+
+  /** Stops drawing, ends the renderer thread and gives the terminal back. */
+  async stop(): Promise<void> {
+    if (this.stopped) return;
+    this.stopped = true;
+    this.disposables.dispose();
+    this.pump?.dispose();
+    try {
+      await this.renderer?.stop();
+    } finally {
+      restoreHostTerminal();
+      process.stdin.pause();
+    }
+  }
+
+  dispose(): void {
+    void this.stop();
+  }
+}
+
+function sizeArgs(size: { cols: number; rows: number }): [number, number] {
+  return [size.cols, size.rows];
+}

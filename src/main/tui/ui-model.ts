@@ -1,0 +1,50 @@
+/**
+ * Builds the renderer's model from the coordinator's tree, the preset catalog
+ * and the scratchpad list. The model is small, so it is rebuilt whole and sent
+ * whenever any part changes (coalesced to one message per tick).
+ */
+import { basename } from 'node:path';
+import type { PaneInfo } from '../../shared/pane-types.js';
+import type { UiModel, UiPane, UiPreset, UiScratchpad } from '../../renderer/protocol.js';
+import type { Coordinator } from '../coordinator.js';
+
+/** The parts of the preset catalog the palette needs (src/main/presets/preset-catalog.ts has them). */
+export interface PresetListing {
+  agents: Array<{ id: string; file: string; preset: { name: string } }>;
+  processes: Array<{ id: string; file: string; preset: { name: string } }>;
+  errors: Array<{ kind: 'agent' | 'process'; file: string; problems: string[] }>;
+}
+
+export function uiPane(info: PaneInfo): UiPane {
+  return {
+    id: info.id,
+    sessionId: info.sessionId,
+    parentId: info.parentId,
+    name: info.name,
+    kind: info.kind,
+    status: info.process.status,
+    exitCode: info.process.exitCode,
+    signal: info.process.signal,
+    owner: info.owner,
+    title: info.title,
+  };
+}
+
+export function uiPresets(listing: PresetListing): UiPreset[] {
+  const loaded = (kind: 'agent' | 'process', entries: PresetListing['agents']): UiPreset[] =>
+    entries.map((entry) => ({ kind, id: entry.id, name: entry.preset.name, error: null, source: entry.file }));
+  const broken: UiPreset[] = listing.errors
+    .filter((error) => error.file.endsWith('.json'))
+    .map((error) => {
+      const id = basename(error.file, '.json');
+      return { kind: error.kind, id, name: id, error: error.problems.join('; '), source: error.file };
+    });
+  return [...loaded('agent', listing.agents), ...loaded('process', listing.processes), ...broken];
+}
+
+export function buildModel(coordinator: Coordinator, presets: UiPreset[], scratchpads: UiScratchpad[]): UiModel {
+  const panes: Record<string, UiPane> = {};
+  for (const info of coordinator.allPanes()) panes[info.id] = uiPane(info);
+  const sessions = coordinator.listSessions().map((session) => ({ ...session, childIds: [...session.childIds] }));
+  return { sessions, panes, presets, scratchpads };
+}

@@ -1,0 +1,202 @@
+/**
+ * Decides where each piece of input goes: the palette, a command (Ctrl-K, a
+ * configured key binding), a click on the chrome, or the focused pane's
+ * program, byte for byte as the host terminal sent it.
+ */
+import { bracketedPaste } from '../shared/key-bytes.js';
+import { RESERVED_KEY } from './commands.js';
+import type { Compositor } from './compositor.js';
+import type { InputToken, MouseReport } from './input-tokenizer.js';
+import { contains } from './layout.js';
+import { encodeMouseForPane } from './mouse-encoding.js';
+import type { BridgeCommand } from './protocol.js';
+import type { UiController } from './ui-controller.js';
+import type { UiState } from './ui-state.js';
+
+const CTRL_K = '\x0b';
+const WHEEL = 64;
+const MOTION = 32;
+/** Page Up/Down in the palette moves this many entries. */
+const PAGE_STEP = 10;
+
+export class InputRouter {
+  private pending: { paneId: string; text: string } | null = null;
+  /** A mouse press went to the pane: its drag and release follow it there, wherever they happen. */
+  private paneHasMouseCapture = false;
+
+  constructor(
+    private readonly state: UiState,
+    private readonly controller: UiController,
+    private readonly compositor: Compositor,
+    private readonly send: (command: BridgeCommand) => void,
+  ) {}
+
+  handle(tokens: InputToken[]): void {
+    for (const token of tokens) {
+      switch (token.type) {
+        case 'key':
+          if (this.controller.palette) this.paletteKey(token.name, token.sequence);
+          else this.key(token.name, token.sequence);
+          break;
+        case 'paste':
+          if (this.controller.palette) this.controller.palette.insert(token.text);
+          else this.toPane(this.pasteBytes(token.text));
+          break;
+        case 'mouse':
+          this.mouse(token.mouse);
+          break;
+        case 'focus':
+          if (this.state.focusedFrame()?.modes.focusEvents) this.toPane(token.focused ? '\x1b[I' : '\x1b[O');
+          break;
+      }
+    }
+    this.flush();
+  }
+
+  private key(name: string | null, sequence: string): void {
+    if (name === RESERVED_KEY) {
+      this.flush();
+      this.controller.openPalette();
+      return;
+    }
+    const bound = name ? this.state.config.keybindings[name] : undefined;
+    if (bound) {
+      this.flush();
+      if (!this.controller.runCommand(bound)) this.controller.notify(`${bound} does not apply here`, 'warning');
+      return;
+    }
+    const pane = this.state.focusedPane();
+    if (!pane) {
+      // Spec: Ctrl-D on the empty canvas quits.
+      if (name === 'CTRL_D' && this.state.isEmpty) this.controller.quit();
+      return;
+    }
+    if (pane.status !== 'running') {
+      if (name === 'CTRL_D') this.controller.closeFocusedPane();
+      return;
+    }
+    this.toPane(sequence);
+  }
+
+  private paletteKey(name: string | null, sequence: string): void {
+    const palette = this.controller.palette!;
+    switch (name) {
+      case RESERVED_KEY:
+        // Ctrl-K Ctrl-K: the program in the pane gets a literal Ctrl-K.
+        this.controller.closePalette();
+        this.toPane(CTRL_K);
+        return;
+      case 'ESCAPE':
+        if (!palette.pop()) this.controller.closePalette();
+        return;
+      case 'ENTER': {
+        const result = palette.accept();
+        if (result.outcome === 'disabled') this.controller.notify(result.reason, 'error');
+        // The entry may have replaced the palette (e.g. with a sub-palette); only close the one we ran.
+        else if (result.outcome === 'close' && this.controller.palette === palette) this.controller.closePalette();
+        return;
+      }
+      case 'ALT_ENTER':
+        if (palette.view.kind === 'text') palette.insert('\n');
+        return;
+      case 'BACKSPACE':
+        if (palette.query === '' && palette.depth > 1) palette.pop();
+        else palette.backspace();
+        return;
+      case 'UP':
+      case 'CTRL_P':
+      case 'SHIFT_TAB':
+        palette.move(-1);
+        return;
+      case 'DOWN':
+      case 'CTRL_N':
+      case 'TAB':
+        palette.move(1);
+        return;
+      case 'PAGE_UP':
+        palette.move(-PAGE_STEP);
+        return;
+      case 'PAGE_DOWN':
+        palette.move(PAGE_STEP);
+        return;
+      case 'CTRL_U':
+        while (palette.query !== '') palette.backspace();
+        return;
+    }
+    if (name !== null && name === sequence) palette.insert(sequence); // a printable character
+  }
+
+  private mouse(report: MouseReport): void {
+    const isWheel = (report.code & WHEEL) !== 0;
+    const isPress = !report.release && (report.code & MOTION) === 0 && !isWheel;
+    const isLeft = (report.code & 3) === 0;
+    const palette = this.controller.palette;
+    if (palette) {
+      if (isWheel) palette.move((report.code & 1) === 0 ? -1 : 1);
+      else if (isPress && isLeft) {
+        const target = this.compositor.hits.at(report.x, report.y);
+        if (target?.kind === 'palette-item') {
+          palette.select(target.index);
+          this.paletteKey('ENTER', '\r');
+        } else if (!target) this.controller.closePalette();
+      }
+      return;
+    }
+    const main = this.compositor.layout.main;
+    const inMain = contains(main, report.x, report.y);
+    if (inMain || this.paneHasMouseCapture) {
+      if (isPress) this.paneHasMouseCapture = true;
+      if (report.release) this.paneHasMouseCapture = false;
+      this.mouseToPane(report, main);
+      return;
+    }
+    if (!isPress || !isLeft) return;
+    const target = this.compositor.hits.at(report.x, report.y);
+    if (!target) return;
+    this.flush();
+    switch (target.kind) {
+      case 'tab':
+        this.controller.switchSession(target.sessionId);
+        break;
+      case 'spawn':
+        this.controller.showSpawnList();
+        break;
+      case 'tree':
+        this.controller.focusPane(target.paneId);
+        break;
+      case 'scratchpad':
+        this.state.chosenScratchpad = target.name;
+        break;
+    }
+  }
+
+  private mouseToPane(report: MouseReport, main: { x: number; y: number; cols: number; rows: number }): void {
+    const frame = this.state.focusedFrame();
+    if (!frame || this.state.focusedPane()?.status !== 'running') return;
+    const x = Math.min(Math.max(0, report.x - main.x), main.cols - 1);
+    const y = Math.min(Math.max(0, report.y - main.y), main.rows - 1);
+    const bytes = encodeMouseForPane(report, x, y, frame.modes);
+    if (bytes) this.toPane(bytes);
+  }
+
+  private pasteBytes(text: string): string {
+    // A program that asked for bracketed paste gets the markers; any inside the text are removed.
+    return this.state.focusedFrame()?.bracketedPaste ? bracketedPaste(text) : text;
+  }
+
+  /** Queues bytes for the focused pane; consecutive keys go out as one write. */
+  private toPane(text: string): void {
+    const pane = this.state.focusedPane();
+    if (!pane || pane.status !== 'running') return;
+    if (this.pending && this.pending.paneId !== pane.id) this.flush();
+    if (this.pending) this.pending.text += text;
+    else this.pending = { paneId: pane.id, text };
+  }
+
+  private flush(): void {
+    if (!this.pending) return;
+    const { paneId, text } = this.pending;
+    this.pending = null;
+    this.send({ kind: 'write', paneId, bytes: new TextEncoder().encode(text) });
+  }
+}

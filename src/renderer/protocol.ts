@@ -1,0 +1,109 @@
+/**
+ * The wire between the coordinator-side TUI bridge (src/main/tui) and the
+ * renderer thread. The renderer owns everything the user sees and every UI
+ * decision (focus, palette, toasts); the bridge owns the data (panes, presets,
+ * scratchpads) and carries out the commands the renderer asks for.
+ *
+ * Pure types and constants: both threads import this file.
+ */
+import type { CellFrame, PaneKind, PaneOwner, PaneStatus } from '../shared/pane-types.js';
+
+export interface UiPane {
+  id: string;
+  sessionId: string;
+  parentId: string | null;
+  name: string;
+  kind: PaneKind;
+  status: PaneStatus;
+  exitCode: number | null;
+  signal: string | null;
+  owner: PaneOwner;
+  title: string;
+}
+
+export interface UiSession {
+  id: string;
+  name: string;
+  rootId: string;
+  childIds: string[];
+}
+
+export interface UiPreset {
+  kind: PaneKind;
+  /** The preset's file name without .json: the stable key for spawning and for command IDs. */
+  id: string;
+  /** The `name` field: what the palette shows. */
+  name: string;
+  /** Why the preset file could not be loaded; the palette shows it as a disabled entry. */
+  error: string | null;
+  /** Where it came from, for error messages. */
+  source: string;
+}
+
+export interface UiScratchpad {
+  name: string;
+  size: number;
+  modifiedAt: number;
+}
+
+/** Everything the renderer draws except the focused pane's cells. Small; resent whole on change. */
+export interface UiModel {
+  sessions: UiSession[];
+  panes: Record<string, UiPane>;
+  presets: UiPreset[];
+  scratchpads: UiScratchpad[];
+}
+
+export interface UiConfig {
+  /** terminal-kit key name (e.g. "CTRL_N", "ALT_LEFT", "F5") → command ID. */
+  keybindings: Record<string, string>;
+  autoFocusOnAttention: boolean;
+  /** Problems found in config.json, each naming the field; shown once in the status line. */
+  errors: string[];
+}
+
+/** Messages the bridge sends to the renderer. */
+export type ToRendererMessage =
+  | { t: 'input'; bytes: Uint8Array }
+  | { t: 'resize'; cols: number; rows: number }
+  | { t: 'model'; model: UiModel }
+  | { t: 'config'; config: UiConfig }
+  | { t: 'frame'; paneId: string; frame: CellFrame }
+  | { t: 'preview'; name: string; text: string }
+  | { t: 'notice'; text: string; level: NoticeLevel }
+  | { t: 'contention'; paneId: string }
+  | { t: 'attention'; paneId: string; reason: string }
+  | { t: 'cursor-shape'; paneId: string; shape: number }
+  | { t: 'shutdown' };
+
+export type NoticeLevel = 'info' | 'warning' | 'error';
+
+/** Work the renderer asks the bridge to do. */
+export type BridgeCommand =
+  | { kind: 'write'; paneId: string; bytes: Uint8Array }
+  | { kind: 'focus'; paneId: string | null }
+  | { kind: 'spawn-preset'; presetKind: PaneKind; preset: string; initialPrompt?: string; parentId?: string }
+  | { kind: 'kill'; paneId: string }
+  | { kind: 'close'; paneId: string }
+  | { kind: 'set-owner'; paneId: string; owner: PaneOwner }
+  | { kind: 'rename'; paneId: string; name: string }
+  | { kind: 'select-scratchpad'; name: string | null }
+  | { kind: 'quit' };
+
+/** Messages the renderer sends to the bridge. */
+export type FromRendererMessage =
+  | { t: 'ready' }
+  /** Sent after 'shutdown': the renderer drew its last byte and put the host modes back. */
+  | { t: 'stopped' }
+  | { t: 'log'; text: string }
+  | { t: 'command'; command: BridgeCommand }
+  /** Drawing statistics, for the bench and tests. */
+  | { t: 'frame-drawn'; bytes: number; durationMs: number; cells: number };
+
+/** What the bridge passes as workerData when it starts the renderer. */
+export interface RendererInit {
+  cols: number;
+  rows: number;
+  /** The host terminal's output. The renderer writes it directly with fs.writeSync. */
+  outputFd: number;
+}

@@ -1,0 +1,97 @@
+/**
+ * The right rail (spec §4): the active session's tree on top; the scratchpad
+ * list and a preview of the shown scratchpad below.
+ */
+import type { CellBuffer } from './cell-buffer.js';
+import type { HitRegions } from './hit-regions.js';
+import type { Rect } from './layout.js';
+import { flattenTree, sessionTree } from './session-tree.js';
+import { fit, textWidth, truncate } from './text-width.js';
+import { ROOT_GLYPH, statusGlyph, THEME } from './theme.js';
+import type { UiState } from './ui-state.js';
+
+/** The tree gets the top half of the rail; scratchpads the rest. */
+const TREE_SHARE = 0.5;
+/** Rows under a heading: the heading itself and its rule. */
+const HEADING_ROWS = 2;
+/** Fewest preview lines worth drawing a box for. */
+const MIN_PREVIEW_LINES = 2;
+/** At most this many scratchpad names before the preview; the rest scroll off. */
+const MAX_LISTED_SCRATCHPADS = 8;
+
+export function drawRail(buffer: CellBuffer, rect: Rect, state: UiState, hits: HitRegions): void {
+  buffer.fill(rect);
+  // Spec §2: the blank canvas shows nothing here until the first preset runs.
+  if (state.isEmpty) return;
+  const treeRows = Math.max(HEADING_ROWS + 1, Math.floor(rect.rows * TREE_SHARE));
+  drawTree(buffer, { ...rect, rows: treeRows }, state, hits);
+  drawScratchpads(buffer, { ...rect, y: rect.y + treeRows, rows: rect.rows - treeRows }, state, hits);
+}
+
+function heading(buffer: CellBuffer, rect: Rect, title: string): void {
+  buffer.text(rect.x + 1, rect.y, title, THEME.bold, rect.x + rect.cols);
+  buffer.repeat(rect.x + 1, rect.y + 1, '─', Math.min(textWidth(title), rect.cols - 1), THEME.divider);
+}
+
+function drawTree(buffer: CellBuffer, rect: Rect, state: UiState, hits: HitRegions): void {
+  heading(buffer, rect, 'Session tree');
+  const session = state.activeSession();
+  if (!session) return;
+  const rows = flattenTree(sessionTree(session));
+  const space = rect.rows - HEADING_ROWS;
+  const focusedIndex = rows.findIndex((row) => row.paneId === state.focusedPaneId());
+  const first = Math.max(0, Math.min(focusedIndex - space + 1, rows.length - space));
+  rows.slice(Math.max(0, first), Math.max(0, first) + space).forEach((row, index) => {
+    const pane = state.pane(row.paneId);
+    if (!pane) return;
+    const y = rect.y + HEADING_ROWS + index;
+    const glyph = row.depth === 0 ? ROOT_GLYPH : statusGlyph(pane);
+    const rootStatus = row.depth === 0 && pane.status !== 'running' ? ` ${statusGlyph(pane)}` : '';
+    const exitNote = pane.status === 'running' ? '' : pane.signal ? ` ${pane.signal}` : pane.exitCode ? ` exit ${pane.exitCode}` : '';
+    const wants = state.attention.has(pane.id);
+    const label = `${row.prefix}${glyph} ${pane.name}${rootStatus}`;
+    const width = rect.cols - 1;
+    const focused = pane.id === state.focusedPaneId();
+    const style = wants && state.blinkOn ? THEME.attention : focused ? THEME.selected : THEME.text;
+    const x = rect.x + 1;
+    const end = buffer.text(x, y, fit(label + (wants ? ' !' : ''), width), style);
+    if (exitNote && textWidth(label) + textWidth(exitNote) < width) buffer.text(x + textWidth(label), y, exitNote, focused ? THEME.selected : THEME.dim);
+    hits.add({ x: rect.x, y, cols: end - rect.x, rows: 1 }, { kind: 'tree', paneId: pane.id });
+  });
+}
+
+function drawScratchpads(buffer: CellBuffer, rect: Rect, state: UiState, hits: HitRegions): void {
+  if (rect.rows < HEADING_ROWS + 1) return;
+  heading(buffer, rect, 'Scratchpads');
+  const pads = [...state.model.scratchpads].sort((a, b) => a.name.localeCompare(b.name));
+  const shown = state.shownScratchpad();
+  let y = rect.y + HEADING_ROWS;
+  const bottom = rect.y + rect.rows;
+  for (const pad of pads.slice(0, MAX_LISTED_SCRATCHPADS)) {
+    if (y >= bottom) return;
+    const style = pad.name === shown ? THEME.bold : THEME.text;
+    buffer.text(rect.x + 1, y, truncate(pad.name, rect.cols - 2), style);
+    hits.add({ x: rect.x, y, cols: rect.cols, rows: 1 }, { kind: 'scratchpad', name: pad.name });
+    y++;
+  }
+  if (pads.length > MAX_LISTED_SCRATCHPADS && y < bottom) buffer.text(rect.x + 1, y++, `… ${pads.length - MAX_LISTED_SCRATCHPADS} more`, THEME.dim);
+  const preview = state.preview && state.preview.name === shown ? state.preview : null;
+  const boxRows = bottom - y - 1;
+  if (!preview || boxRows < MIN_PREVIEW_LINES + 2) return;
+  drawPreviewBox(buffer, { x: rect.x + 1, y: y + 1, cols: rect.cols - 2, rows: boxRows }, preview.name, preview.text);
+}
+
+function drawPreviewBox(buffer: CellBuffer, rect: Rect, name: string, text: string): void {
+  const inner = rect.cols - 2;
+  if (inner < 4) return;
+  const right = rect.x + rect.cols - 1;
+  buffer.text(rect.x, rect.y, '┌' + '─'.repeat(inner) + '┐', THEME.divider);
+  buffer.text(rect.x + 1, rect.y, truncate(` ${name} `, inner), THEME.bold);
+  const lines = text.replace(/\r/g, '').split('\n');
+  for (let row = 1; row < rect.rows - 1; row++) {
+    buffer.text(rect.x, rect.y + row, '│', THEME.divider);
+    buffer.text(rect.x + 1, rect.y + row, fit(lines[row - 1]?.replace(/\t/g, '  ') ?? '', inner));
+    buffer.text(right, rect.y + row, '│', THEME.divider);
+  }
+  buffer.text(rect.x, rect.y + rect.rows - 1, '└' + '─'.repeat(inner) + '┘', THEME.divider);
+}

@@ -1,0 +1,229 @@
+/**
+ * The renderer thread's main object: takes messages from the bridge, keeps the
+ * UI state, routes input, and draws frames at a capped rate. It has no Node
+ * I/O of its own (the sink and the post function are handed in), so tests and
+ * the bench drive it directly.
+ */
+import { CellBuffer } from './cell-buffer.js';
+import { Compositor } from './compositor.js';
+import { FrameWriter } from './frame-writer.js';
+import { ENTER_HOST_MODES, RESTORE_HOST_MODES } from './host-modes.js';
+import { HostModeMirror } from './host-mode-mirror.js';
+import { InputRouter } from './input-router.js';
+import { InputTokenizer } from './input-tokenizer.js';
+import type { BridgeCommand, FromRendererMessage, ToRendererMessage } from './protocol.js';
+import { UiController } from './ui-controller.js';
+import { UiState } from './ui-state.js';
+
+/** 60 frames a second at most: faster than the eye, and a flooding pane cannot monopolise the terminal. */
+export const MIN_FRAME_INTERVAL_MS = 1000 / 60;
+/** An Escape with nothing after it for this long is the Escape key, not the start of a sequence. */
+const ESCAPE_TIMEOUT_MS = 20;
+/** After a focus change, wait this long for the new pane's frame before drawing without it (no flash of blank). */
+const AWAIT_FRAME_MS = 50;
+/** Attention requests blink at this period. */
+const BLINK_INTERVAL_MS = 500;
+export const CONTENTION_TOAST = 'Orchestrator is also driving this pane';
+
+export class RendererApp {
+  readonly state: UiState;
+  readonly controller: UiController;
+  private readonly compositor: Compositor;
+  private readonly router: InputRouter;
+  private readonly tokenizer = new InputTokenizer();
+  private readonly writer = new FrameWriter();
+  private readonly mirror = new HostModeMirror();
+  private buffer: CellBuffer;
+  private lastFrameAt = -Infinity;
+  private frameTimer: ReturnType<typeof setTimeout> | null = null;
+  private escapeTimer: ReturnType<typeof setTimeout> | null = null;
+  private blinkTimer: ReturnType<typeof setInterval> | null = null;
+  private noticeTimer: ReturnType<typeof setTimeout> | null = null;
+  private sentFocus: string | null | undefined = undefined;
+  private sentScratchpad: string | null | undefined = undefined;
+  private awaitingFrame: { paneId: string; since: number } | null = null;
+  private stopped = false;
+
+  constructor(
+    cols: number,
+    rows: number,
+    private readonly output: (text: string) => void,
+    private readonly post: (message: FromRendererMessage) => void,
+  ) {
+    this.state = new UiState(cols, rows);
+    this.buffer = new CellBuffer(cols, rows);
+    this.compositor = new Compositor(cols, rows);
+    this.controller = new UiController(this.state, (command) => this.command(command));
+    this.router = new InputRouter(this.state, this.controller, this.compositor, (command) => this.command(command));
+  }
+
+  start(): void {
+    this.output(ENTER_HOST_MODES);
+    this.post({ t: 'ready' });
+    this.scheduleFrame();
+  }
+
+  private command(command: BridgeCommand): void {
+    this.post({ t: 'command', command });
+  }
+
+  onMessage(message: ToRendererMessage): void {
+    if (this.stopped) return;
+    switch (message.t) {
+      case 'input':
+        this.onInput(message.bytes);
+        break;
+      case 'resize':
+        this.state.cols = message.cols;
+        this.state.rows = message.rows;
+        this.buffer = new CellBuffer(message.cols, message.rows);
+        this.writer.invalidate();
+        break;
+      case 'model':
+        this.state.applyModel(message.model);
+        break;
+      case 'config':
+        this.state.applyConfig(message.config);
+        if (message.config.errors.length > 0) this.controller.notify(`config.json: ${message.config.errors.join('; ')}`, 'error');
+        break;
+      case 'frame':
+        this.state.frame = { paneId: message.paneId, frame: message.frame };
+        if (this.awaitingFrame?.paneId === message.paneId) this.awaitingFrame = null;
+        break;
+      case 'preview':
+        this.state.preview = { name: message.name, text: message.text };
+        break;
+      case 'notice':
+        this.controller.notify(message.text, message.level);
+        break;
+      case 'contention':
+        if (message.paneId === this.state.focusedPaneId()) this.controller.notify(CONTENTION_TOAST, 'warning');
+        break;
+      case 'attention':
+        this.onAttention(message.paneId, message.reason);
+        break;
+      case 'cursor-shape':
+        this.state.cursorShapes.set(message.paneId, message.shape);
+        break;
+      case 'shutdown':
+        this.stop();
+        return;
+    }
+    this.afterChange();
+  }
+
+  private onInput(bytes: Uint8Array): void {
+    if (this.escapeTimer) clearTimeout(this.escapeTimer);
+    this.escapeTimer = null;
+    this.router.handle(this.tokenizer.feed(bytes));
+    if (this.tokenizer.hasPending) {
+      this.escapeTimer = setTimeout(() => {
+        this.escapeTimer = null;
+        this.router.handle(this.tokenizer.flush());
+        this.afterChange();
+      }, ESCAPE_TIMEOUT_MS);
+    }
+  }
+
+  private onAttention(paneId: string, reason: string): void {
+    if (!this.state.pane(paneId)) return;
+    const name = this.state.pane(paneId)!.name;
+    if (this.state.config.autoFocusOnAttention) {
+      this.controller.focusPane(paneId);
+      this.controller.notify(`⚑ ${name} needs you: ${reason}`, 'warning');
+    } else {
+      this.state.attention.set(paneId, { reason, since: performance.now() });
+    }
+  }
+
+  /** Keeps the bridge told what to stream and preview, and timers in step with the state. */
+  private afterChange(): void {
+    const focus = this.state.focusedPaneId();
+    if (focus !== this.sentFocus) {
+      this.sentFocus = focus;
+      this.command({ kind: 'focus', paneId: focus });
+      this.awaitingFrame = focus && this.state.frame?.paneId !== focus ? { paneId: focus, since: performance.now() } : null;
+      if (focus) this.state.attention.delete(focus);
+    }
+    const scratchpad = this.state.isEmpty ? null : this.state.shownScratchpad();
+    if (scratchpad !== this.sentScratchpad) {
+      this.sentScratchpad = scratchpad;
+      this.command({ kind: 'select-scratchpad', name: scratchpad });
+    }
+    this.updateTimers();
+    this.scheduleFrame();
+  }
+
+  private updateTimers(): void {
+    if (this.state.attention.size > 0 && !this.blinkTimer) {
+      this.blinkTimer = setInterval(() => {
+        this.state.blinkOn = !this.state.blinkOn;
+        this.scheduleFrame();
+      }, BLINK_INTERVAL_MS);
+    } else if (this.state.attention.size === 0 && this.blinkTimer) {
+      clearInterval(this.blinkTimer);
+      this.blinkTimer = null;
+      this.state.blinkOn = false;
+    }
+    const notice = this.state.notice;
+    if (notice && !this.noticeTimer) {
+      this.noticeTimer = setTimeout(() => {
+        this.noticeTimer = null;
+        if (this.state.notice && this.state.notice.until <= performance.now()) this.state.notice = null;
+        this.updateTimers();
+        this.scheduleFrame();
+      }, Math.max(0, notice.until - performance.now()) + 1);
+    }
+  }
+
+  /** Draws at once when the last frame is old enough, otherwise when the cap allows. */
+  scheduleFrame(): void {
+    if (this.frameTimer || this.stopped) return;
+    const wait = Math.max(0, this.lastFrameAt + MIN_FRAME_INTERVAL_MS - performance.now());
+    this.frameTimer = setTimeout(() => {
+      this.frameTimer = null;
+      this.draw();
+    }, wait);
+  }
+
+  private draw(): void {
+    if (this.stopped) return;
+    if (this.awaitingFrame) {
+      const waited = performance.now() - this.awaitingFrame.since;
+      if (waited < AWAIT_FRAME_MS) {
+        this.frameTimer = setTimeout(() => {
+          this.frameTimer = null;
+          this.draw();
+        }, AWAIT_FRAME_MS - waited);
+        return;
+      }
+      this.awaitingFrame = null;
+    }
+    const started = performance.now();
+    this.lastFrameAt = started;
+    const cursor = this.compositor.compose(this.buffer, this.state, this.controller.palette);
+    const modes = this.mirror.update(this.state.focusedPane()?.status === 'running' ? this.state.focusedFrame() : null);
+    const frame = this.writer.render(this.buffer, cursor, modes);
+    if (frame.text === '') return;
+    try {
+      this.output(frame.text);
+    } catch (error) {
+      this.post({ t: 'log', text: `renderer: writing a frame failed: ${(error as Error).message}` });
+      return;
+    }
+    this.post({ t: 'frame-drawn', bytes: frame.text.length, durationMs: performance.now() - started, cells: frame.cells });
+  }
+
+  /** Stops drawing and gives the host terminal back; nothing is written after this. */
+  stop(): void {
+    if (this.stopped) return;
+    this.stopped = true;
+    for (const timer of [this.frameTimer, this.escapeTimer, this.noticeTimer]) if (timer) clearTimeout(timer);
+    if (this.blinkTimer) clearInterval(this.blinkTimer);
+    try {
+      this.output(RESTORE_HOST_MODES);
+    } finally {
+      this.post({ t: 'stopped' });
+    }
+  }
+}

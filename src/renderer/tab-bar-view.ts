@@ -1,0 +1,52 @@
+/** The top tab bar (spec §4): one tab per session, then "+" to spawn. */
+import type { CellBuffer } from './cell-buffer.js';
+import type { HitRegions } from './hit-regions.js';
+import type { Rect } from './layout.js';
+import { textWidth, truncate } from './text-width.js';
+import { statusGlyph, THEME } from './theme.js';
+import type { UiState } from './ui-state.js';
+
+const ADD_LABEL = ' + ';
+/** A tab name longer than this is cut, so a long name cannot push every other tab away. */
+const MAX_TAB_NAME_COLS = 24;
+
+export function drawTabBar(buffer: CellBuffer, rect: Rect, state: UiState, hits: HitRegions): void {
+  buffer.fill(rect);
+  if (state.isEmpty) {
+    // The empty canvas has no tabs; "+" is still there to click.
+    drawAdd(buffer, rect, rect.x, hits);
+    return;
+  }
+  const tabs = state.model.sessions.map((session) => {
+    const root = state.pane(session.rootId);
+    const mark = root && root.status !== 'running' ? ` ${statusGlyph(root)}` : '';
+    const wants = state.sessionPaneIds(session).some((id) => state.attention.has(id)) ? ' !' : '';
+    const label = ` ${truncate(session.name, MAX_TAB_NAME_COLS)}${mark}${wants} `;
+    return { session, label, width: textWidth(label) };
+  });
+  const available = rect.cols - ADD_LABEL.length;
+  const active = Math.max(0, tabs.findIndex((tab) => tab.session.id === state.activeSessionId));
+  // Scroll the strip just enough that the active tab is fully visible.
+  let first = 0;
+  const widthFrom = (start: number, end: number) => tabs.slice(start, end + 1).reduce((sum, tab) => sum + tab.width + 1, 0);
+  while (first < active && widthFrom(first, active) > available) first++;
+  let x = rect.x;
+  if (first > 0) x = buffer.text(x, rect.y, '‹', THEME.dim);
+  for (let i = first; i < tabs.length; i++) {
+    const tab = tabs[i];
+    if (x + tab.width > rect.x + available) {
+      buffer.text(rect.x + available - 1, rect.y, '›', THEME.dim);
+      break;
+    }
+    const style = tab.session.id === state.activeSessionId ? THEME.tabActive : THEME.tab;
+    const end = buffer.text(x, rect.y, tab.label, style, rect.x + available);
+    hits.add({ x, y: rect.y, cols: end - x, rows: 1 }, { kind: 'tab', sessionId: tab.session.id });
+    x = end + 1;
+  }
+  drawAdd(buffer, rect, Math.min(x, rect.x + available), hits);
+}
+
+function drawAdd(buffer: CellBuffer, rect: Rect, x: number, hits: HitRegions): void {
+  const end = buffer.text(x, rect.y, ADD_LABEL, THEME.tabAdd, rect.x + rect.cols);
+  hits.add({ x, y: rect.y, cols: end - x, rows: 1 }, { kind: 'spawn' });
+}

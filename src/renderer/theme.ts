@@ -1,0 +1,57 @@
+/**
+ * The chrome's styles. Colours are taken from the 16-colour palette, so they
+ * reach the host as theme colours (SGR 30–37/90–97) and follow the user's
+ * terminal theme rather than imposing RGB.
+ */
+import { CellFlag, DEFAULT_COLOR, type PaneKind, type PaneStatus } from '../shared/pane-types.js';
+import { paletteColor } from '../shared/query-replies.js';
+import type { Style } from './cell-buffer.js';
+
+function themeColor(index: number): number {
+  const [r, g, b] = paletteColor(index);
+  return (r << 16) | (g << 8) | b;
+}
+
+const BLACK = themeColor(0);
+const RED = themeColor(1);
+const GREEN = themeColor(2);
+const YELLOW = themeColor(3);
+const MAGENTA = themeColor(5);
+const CYAN = themeColor(6);
+const BRIGHT_WHITE = themeColor(15);
+
+const plain = (flags = 0, fg = DEFAULT_COLOR, bg = DEFAULT_COLOR): Style => ({ fg, bg, flags });
+
+export const THEME = {
+  text: plain(),
+  dim: plain(CellFlag.Faint),
+  bold: plain(CellFlag.Bold),
+  heading: plain(CellFlag.Bold | CellFlag.Underline),
+  divider: plain(CellFlag.Faint),
+  tab: plain(),
+  tabActive: plain(CellFlag.Inverse | CellFlag.Bold),
+  tabAdd: plain(CellFlag.Bold, CYAN),
+  selected: plain(CellFlag.Inverse),
+  attention: plain(CellFlag.Bold, BLACK, YELLOW),
+  statusBar: plain(CellFlag.Inverse),
+  ownerUser: plain(CellFlag.Bold, BLACK, GREEN),
+  ownerOrchestrator: plain(CellFlag.Bold, BLACK, MAGENTA),
+  exited: plain(CellFlag.Bold, BLACK, CYAN),
+  notice: { info: plain(CellFlag.Inverse), warning: plain(CellFlag.Bold, BLACK, YELLOW), error: plain(CellFlag.Bold, BRIGHT_WHITE, RED) },
+  paletteBorder: plain(CellFlag.Bold, CYAN),
+  paletteMatch: plain(CellFlag.Bold | CellFlag.Underline),
+  disabled: plain(CellFlag.Faint | CellFlag.Strikethrough),
+  errorText: plain(0, RED),
+} as const;
+
+/** Tree and tab glyphs (spec §4): ▶ orchestrator, ◉ running, ✓ exited cleanly, ✗ errored. */
+export const ROOT_GLYPH = '▶';
+
+export function statusGlyph(pane: { status: PaneStatus; exitCode: number | null }): string {
+  if (pane.status === 'running') return '◉';
+  return pane.status === 'exited' && pane.exitCode === 0 ? '✓' : '✗';
+}
+
+export function kindLabel(kind: PaneKind): string {
+  return kind === 'agent' ? 'agent' : 'process';
+}

@@ -1,0 +1,235 @@
+/**
+ * The renderer's actions: focus, session switching, the palette and its
+ * sub-palettes, spawning presets, ownership. Keys, clicks, palette entries and
+ * config key bindings all end up here, so each action has one implementation.
+ */
+import type { PaneOwner } from '../shared/pane-types.js';
+import { BUILTIN_COMMANDS, builtinCommand, parsePresetCommandId, presetCommandId, type CommandActions } from './commands.js';
+import { Palette, type PaletteItem, type PaletteViewSpec } from './palette.js';
+import type { BridgeCommand, NoticeLevel, UiPreset } from './protocol.js';
+import type { UiState } from './ui-state.js';
+import { statusGlyph } from './theme.js';
+
+/** How long a notice stays in the status line; errors stay longer because they need reading. */
+const NOTICE_MS: Record<NoticeLevel, number> = { info: 4000, warning: 5000, error: 10000 };
+
+export class UiController implements CommandActions {
+  palette: Palette | null = null;
+
+  constructor(
+    private readonly state: UiState,
+    private readonly send: (command: BridgeCommand) => void,
+  ) {}
+
+  // ---- notices -----------------------------------------------------------------
+
+  notify(text: string, level: NoticeLevel = 'info'): void {
+    this.state.setNotice(text, level, NOTICE_MS[level]);
+  }
+
+  // ---- focus -------------------------------------------------------------------
+
+  focusPane(paneId: string): void {
+    this.state.focus(paneId);
+  }
+
+  switchSession(sessionId: string): void {
+    this.state.switchSession(sessionId);
+  }
+
+  cycleSession(delta: number): void {
+    const sessions = this.state.model.sessions;
+    if (sessions.length === 0) return;
+    const index = sessions.findIndex((session) => session.id === this.state.activeSessionId);
+    const next = sessions[(((index + delta) % sessions.length) + sessions.length) % sessions.length];
+    this.switchSession(next.id);
+  }
+
+  cyclePane(delta: number): void {
+    const session = this.state.activeSession();
+    if (!session) return;
+    const ids = this.state.sessionPaneIds(session);
+    const index = ids.indexOf(this.state.focusedPaneId() ?? '');
+    this.focusPane(ids[(((index + delta) % ids.length) + ids.length) % ids.length]);
+  }
+
+  // ---- pane actions -------------------------------------------------------------
+
+  setFocusedOwner(owner: PaneOwner): void {
+    const pane = this.state.focusedPane();
+    if (!pane) return;
+    this.send({ kind: 'set-owner', paneId: pane.id, owner });
+  }
+
+  closeFocusedPane(): void {
+    const pane = this.state.focusedPane();
+    if (pane) this.send({ kind: 'close', paneId: pane.id });
+  }
+
+  quit(): void {
+    this.send({ kind: 'quit' });
+  }
+
+  spawnPreset(preset: UiPreset, child: boolean, initialPrompt?: string): void {
+    const parentId = child ? (this.state.activeSession()?.rootId ?? undefined) : undefined;
+    this.send({ kind: 'spawn-preset', presetKind: preset.kind, preset: preset.id, initialPrompt: initialPrompt || undefined, parentId });
+    this.notify(`Starting ${preset.name}…`);
+  }
+
+  // ---- commands -----------------------------------------------------------------
+
+  /** Runs a command by ID (from a key binding). False when the ID is unknown or out of scope. */
+  runCommand(id: string): boolean {
+    const builtin = builtinCommand(id);
+    if (builtin) {
+      if (builtin.when && !builtin.when(this.state)) return false;
+      builtin.run(this);
+      return true;
+    }
+    const preset = parsePresetCommandId(id);
+    const item = preset && this.presetItems().find((candidate) => candidate.id === id);
+    if (!item) return false;
+    if (item.disabledReason) this.notify(item.disabledReason, 'error');
+    else item.run();
+    return true;
+  }
+
+  // ---- palette ------------------------------------------------------------------
+
+  openPalette(spec: PaletteViewSpec = this.rootSpec()): void {
+    this.palette = new Palette(spec);
+  }
+
+  closePalette(): void {
+    this.palette = null;
+  }
+
+  /** Shows a sub-palette: on top of the open palette, or on its own when a key binding asked. */
+  private show(spec: PaletteViewSpec): 'keep-open' {
+    if (this.palette) this.palette.push(spec);
+    else this.openPalette(spec);
+    return 'keep-open';
+  }
+
+  rootSpec(): PaletteViewSpec {
+    return { title: 'Command palette', kind: 'list', placeholder: 'Type a command', items: () => this.rootItems() };
+  }
+
+  private rootItems(): PaletteItem[] {
+    const commands: PaletteItem[] = BUILTIN_COMMANDS.filter((command) => !command.when || command.when(this.state)).map((command) => ({
+      id: command.id,
+      label: command.title,
+      detail: this.bindingFor(command.id),
+      run: () => command.run(this),
+    }));
+    // In the empty state the useful entries are the presets; put them first there.
+    return this.state.isEmpty ? [...this.presetItems(), ...commands] : [...commands, ...this.presetItems()];
+  }
+
+  private bindingFor(id: string): string | undefined {
+    const entry = Object.entries(this.state.config.keybindings).find(([, command]) => command === id);
+    return entry?.[0];
+  }
+
+  presetItems(): PaletteItem[] {
+    const session = this.state.activeSession();
+    const items: PaletteItem[] = [];
+    const entry = (preset: UiPreset, child: boolean): PaletteItem => {
+      const verb = preset.kind === 'agent' ? 'Spawn agent' : 'Run process';
+      const where = child && session ? ` in ${session.name}` : '';
+      const id = presetCommandId(preset.kind, preset.id, child);
+      return {
+        id,
+        label: `${verb}${where}: ${preset.name}`,
+        detail: preset.error ?? this.bindingFor(id),
+        disabledReason: preset.error ? `Preset ${preset.source} cannot be used: ${preset.error}` : undefined,
+        run: () => (preset.kind === 'agent' ? this.showPromptFor(preset, child) : this.spawnPreset(preset, child)),
+      };
+    };
+    for (const preset of this.state.model.presets) items.push(entry(preset, false));
+    if (session) for (const preset of this.state.model.presets) if (!preset.error) items.push(entry(preset, true));
+    return items;
+  }
+
+  private showPromptFor(preset: UiPreset, child: boolean): 'keep-open' {
+    return this.show({
+      title: `Initial prompt for ${preset.name} (optional; Enter starts it)`,
+      kind: 'text',
+      placeholder: 'What should the agent do first?',
+      submit: (text) => this.spawnPreset(preset, child, text.trim() === '' ? undefined : text),
+    });
+  }
+
+  showSpawnList(): 'keep-open' {
+    return this.show({ title: 'Spawn…', kind: 'list', placeholder: 'Preset name', items: () => this.presetItems() });
+  }
+
+  showSessionList(): 'keep-open' {
+    return this.show({
+      title: 'Switch to session…',
+      kind: 'list',
+      items: () =>
+        this.state.model.sessions.map((session) => ({
+          id: session.id,
+          label: session.name,
+          detail: session.id === this.state.activeSessionId ? 'active' : undefined,
+          run: () => this.switchSession(session.id),
+        })),
+    });
+  }
+
+  private sessionPaneItems(filter: (status: string) => boolean, run: (id: string) => void): PaletteItem[] {
+    const session = this.state.activeSession();
+    if (!session) return [];
+    return this.state
+      .sessionPaneIds(session)
+      .map((id) => this.state.pane(id))
+      .filter((pane) => pane !== null && filter(pane.status))
+      .map((pane) => ({
+        id: pane!.id,
+        label: `${statusGlyph(pane!)} ${pane!.name}`,
+        detail: pane!.parentId === null ? 'orchestrator' : pane!.kind,
+        run: () => run(pane!.id),
+      }));
+  }
+
+  showPaneList(): 'keep-open' {
+    return this.show({ title: 'Focus pane…', kind: 'list', items: () => this.sessionPaneItems(() => true, (id) => this.focusPane(id)) });
+  }
+
+  showKillList(): 'keep-open' {
+    return this.show({
+      title: 'Kill child…',
+      kind: 'list',
+      items: () => this.sessionPaneItems((status) => status === 'running', (paneId) => this.send({ kind: 'kill', paneId })),
+    });
+  }
+
+  showScratchpadList(): 'keep-open' {
+    return this.show({
+      title: 'Open scratchpad…',
+      kind: 'list',
+      items: () =>
+        this.state.model.scratchpads.map((pad) => ({
+          id: pad.name,
+          label: pad.name,
+          detail: `${pad.size} B`,
+          run: () => {
+            this.state.chosenScratchpad = pad.name;
+          },
+        })),
+    });
+  }
+
+  showRename(): 'keep-open' {
+    const pane = this.state.focusedPane();
+    return this.show({
+      title: `Rename ${pane?.name ?? ''}`,
+      kind: 'text',
+      initialQuery: pane?.name ?? '',
+      submit: (name) => {
+        if (pane && name.trim() !== '') this.send({ kind: 'rename', paneId: pane.id, name: name.trim() });
+      },
+    });
+  }
+}

@@ -1,0 +1,138 @@
+/**
+ * What the user is looking at: the active session, the focused pane in each
+ * session, the latest frame of the focused pane, notices and attention
+ * requests. The bridge's model is data; this is the view's own state.
+ */
+import type { CellFrame } from '../shared/pane-types.js';
+import type { NoticeLevel, UiConfig, UiModel, UiPane, UiSession } from './protocol.js';
+
+export interface Notice {
+  text: string;
+  level: NoticeLevel;
+  /** performance.now() after which it is gone. */
+  until: number;
+}
+
+export interface Attention {
+  reason: string;
+  since: number;
+}
+
+const EMPTY_MODEL: UiModel = { sessions: [], panes: {}, presets: [], scratchpads: [] };
+
+export class UiState {
+  model: UiModel = EMPTY_MODEL;
+  config: UiConfig = { keybindings: {}, autoFocusOnAttention: false, errors: [] };
+  activeSessionId: string | null = null;
+  private readonly focusBySession = new Map<string, string>();
+  frame: { paneId: string; frame: CellFrame } | null = null;
+  readonly cursorShapes = new Map<string, number>();
+  notice: Notice | null = null;
+  readonly attention = new Map<string, Attention>();
+  /** The scratchpad the user picked; null means "the most recently modified one". */
+  chosenScratchpad: string | null = null;
+  preview: { name: string; text: string } | null = null;
+  /** Toggled by a timer while something wants attention, to blink it. */
+  blinkOn = false;
+
+  constructor(
+    public cols: number,
+    public rows: number,
+  ) {}
+
+  get isEmpty(): boolean {
+    return this.model.sessions.length === 0;
+  }
+
+  activeSession(): UiSession | null {
+    return this.model.sessions.find((session) => session.id === this.activeSessionId) ?? null;
+  }
+
+  pane(id: string | null | undefined): UiPane | null {
+    return id ? (this.model.panes[id] ?? null) : null;
+  }
+
+  focusedPaneId(): string | null {
+    const session = this.activeSession();
+    if (!session) return null;
+    const focused = this.focusBySession.get(session.id);
+    return focused && this.sessionPaneIds(session).includes(focused) ? focused : session.rootId;
+  }
+
+  focusedPane(): UiPane | null {
+    return this.pane(this.focusedPaneId());
+  }
+
+  /** The focused pane's frame, when one has arrived for it. */
+  focusedFrame(): CellFrame | null {
+    const id = this.focusedPaneId();
+    return this.frame && this.frame.paneId === id ? this.frame.frame : null;
+  }
+
+  sessionPaneIds(session: UiSession): string[] {
+    return [session.rootId, ...session.childIds];
+  }
+
+  focus(paneId: string): void {
+    const pane = this.pane(paneId);
+    if (!pane) return;
+    this.activeSessionId = pane.sessionId;
+    this.focusBySession.set(pane.sessionId, paneId);
+    this.attention.delete(paneId);
+  }
+
+  switchSession(sessionId: string): void {
+    const session = this.model.sessions.find((candidate) => candidate.id === sessionId);
+    if (!session) return;
+    this.activeSessionId = sessionId;
+    this.attention.delete(this.focusedPaneId() ?? '');
+  }
+
+  /**
+   * Takes a new model. Panes the user opened get focus as they appear: every new
+   * session (only the user opens sessions) and every new user-owned child
+   * (children an orchestrator spawns start orchestrator-owned and do not steal focus).
+   */
+  applyModel(model: UiModel): void {
+    const knownSessions = new Set(this.model.sessions.map((session) => session.id));
+    const previous = this.model.panes;
+    const previousIndex = this.model.sessions.findIndex((session) => session.id === this.activeSessionId);
+    this.model = model;
+    const added = model.sessions.find((session) => !knownSessions.has(session.id));
+    if (added) this.activeSessionId = added.id;
+    for (const pane of Object.values(model.panes)) {
+      if (!previous[pane.id] && pane.parentId !== null && pane.owner === 'user') this.focus(pane.id);
+    }
+    if (!this.activeSession()) {
+      // The active session closed: its neighbour takes over, as closing a tab does.
+      const fallback = model.sessions[Math.min(Math.max(0, previousIndex), model.sessions.length - 1)];
+      this.activeSessionId = fallback?.id ?? null;
+    }
+    for (const id of [...this.attention.keys()]) if (!model.panes[id]) this.attention.delete(id);
+    for (const id of [...this.cursorShapes.keys()]) if (!model.panes[id]) this.cursorShapes.delete(id);
+    if (this.frame && !model.panes[this.frame.paneId]) this.frame = null;
+  }
+
+  applyConfig(config: UiConfig): void {
+    this.config = config;
+  }
+
+  setNotice(text: string, level: NoticeLevel, durationMs: number): void {
+    this.notice = { text, level, until: performance.now() + durationMs };
+  }
+
+  /** The scratchpad whose preview the rail shows. */
+  shownScratchpad(): string | null {
+    const pads = this.model.scratchpads;
+    if (this.chosenScratchpad && pads.some((pad) => pad.name === this.chosenScratchpad)) return this.chosenScratchpad;
+    let latest: string | null = null;
+    let latestAt = -Infinity;
+    for (const pad of pads) {
+      if (pad.modifiedAt > latestAt) {
+        latest = pad.name;
+        latestAt = pad.modifiedAt;
+      }
+    }
+    return latest;
+  }
+}
