@@ -6,9 +6,9 @@
 import { Coordinator } from './coordinator.js';
 import { Lifecycle } from './lifecycle.js';
 import { startMcpServer, type McpServerHandle } from './mcp/index.js';
+import { createAgentLauncher } from './presets/agent-launcher.js';
 import { PresetCatalog } from './presets/preset-catalog.js';
 import { loadConfig } from './tui/config.js';
-import { interimLauncher } from './tui/interim-launcher.js';
 import { restoreHostTerminal } from './tui/terminal-restore.js';
 import { TuiHost } from './tui/tui-host.js';
 
@@ -37,7 +37,7 @@ export async function runApp(options: AppOptions): Promise<void> {
   mcp = await startMcpServer({
     coordinator,
     projectDir: options.projectDir,
-    launcher: () => interimLauncher(coordinator, catalog),
+    launcher: (endpoint) => createAgentLauncher({ coordinator, endpoint, catalog }),
   });
   tui = new TuiHost({
     coordinator,

@@ -82,7 +82,8 @@ export type NoticeLevel = 'info' | 'warning' | 'error';
 export type BridgeCommand =
   | { kind: 'write'; paneId: string; bytes: Uint8Array }
   | { kind: 'focus'; paneId: string | null }
-  | { kind: 'spawn-preset'; presetKind: PaneKind; preset: string; initialPrompt?: string; parentId?: string }
+  /** `preset` is the preset's id (file name); `presetName` its display name, the base of the pane's name. */
+  | { kind: 'spawn-preset'; presetKind: PaneKind; preset: string; presetName: string; initialPrompt?: string; parentId?: string }
   | { kind: 'kill'; paneId: string }
   | { kind: 'close'; paneId: string }
   | { kind: 'set-owner'; paneId: string; owner: PaneOwner }

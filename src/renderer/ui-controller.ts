@@ -72,7 +72,7 @@ export class UiController implements CommandActions {
 
   spawnPreset(preset: UiPreset, child: boolean, initialPrompt?: string): void {
     const parentId = child ? (this.state.activeSession()?.rootId ?? undefined) : undefined;
-    this.send({ kind: 'spawn-preset', presetKind: preset.kind, preset: preset.id, initialPrompt: initialPrompt || undefined, parentId });
+    this.send({ kind: 'spawn-preset', presetKind: preset.kind, preset: preset.id, presetName: preset.name, initialPrompt: initialPrompt || undefined, parentId });
     this.notify(`Starting ${preset.name}…`);
   }
 

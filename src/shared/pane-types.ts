@@ -117,7 +117,9 @@ export type PaneSignal =
   | { type: 'bell' }
   | { type: 'prompt-mark'; mark: 'A' | 'B' | 'C' | 'D'; exitCode?: number; offset: number }
   | { type: 'clipboard'; selection: string; base64: string }
-  | { type: 'emulator-rebuilt'; reason: string };
+  | { type: 'emulator-rebuilt'; reason: string }
+  /** DECSCUSR shape (0 default, 1/2 block, 3/4 underline, 5/6 bar; odd numbers blink). */
+  | { type: 'cursor-shape'; shape: number };
 
 export interface PaneInfo {
   id: PaneId;

@@ -24,6 +24,8 @@ export type TerminalQuery =
 
 export type ScannedEvent =
   | { type: 'bell'; end: number }
+  /** DECSCUSR (CSI Ps SP q): the cursor shape the program asked for; the emulator does not keep it. */
+  | { type: 'cursor-shape'; shape: number; end: number }
   | { type: 'osc'; code: number; data: string; end: number }
   | { type: 'query'; query: TerminalQuery; end: number };
 
@@ -130,7 +132,10 @@ export class SequenceScanner {
   private onCsi(byte: number, index: number, events: ScannedEvent[]): void {
     if (byte >= 0x40 && byte <= 0x7e) {
       this.state = State.Ground;
-      const query = parseCsiQuery(String.fromCharCode(...this.csi), String.fromCharCode(byte));
+      const params = String.fromCharCode(...this.csi);
+      const shape = byte === 0x71 ? /^(\d?) $/.exec(params) : null;
+      if (shape) events.push({ type: 'cursor-shape', shape: Number(shape[1] || 0), end: index + 1 });
+      const query = parseCsiQuery(params, String.fromCharCode(byte));
       if (query) events.push({ type: 'query', query, end: index + 1 });
     } else if (byte === ESC) {
       this.state = State.Escape;

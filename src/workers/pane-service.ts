@@ -86,6 +86,8 @@ export class PaneService {
   private handleEvent(event: ScannedEvent): void {
     if (event.type === 'bell') {
       this.signal({ type: 'bell' });
+    } else if (event.type === 'cursor-shape') {
+      this.signal({ type: 'cursor-shape', shape: event.shape });
     } else if (event.type === 'query') {
       const reply = this.safe(() => replyToQuery(event.query, this.stateView(), this.init.version), this.ring.headOffset);
       if (reply) this.post({ t: 'reply', data: reply });

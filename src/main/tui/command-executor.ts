@@ -59,16 +59,26 @@ export class CommandExecutor {
 
   private async spawn(command: Extract<BridgeCommand, { kind: 'spawn-preset' }>): Promise<void> {
     const { launcher } = this.deps;
+    const name = this.freeName(command.presetName);
     try {
       if (command.presetKind === 'agent') {
-        const result = await launcher.spawnAgent({ preset: command.preset, initialPrompt: command.initialPrompt, parentId: command.parentId, owner: 'user' });
+        const result = await launcher.spawnAgent({ preset: command.preset, initialPrompt: command.initialPrompt, parentId: command.parentId, owner: 'user', name });
         if (result.submit && !result.submit.submitted) this.deps.notify(`${result.pane.name}: the initial prompt was not confirmed (${result.submit.detail})`, 'warning');
       } else {
-        await launcher.spawnProcess({ preset: command.preset, parentId: command.parentId, owner: 'user' });
+        await launcher.spawnProcess({ preset: command.preset, parentId: command.parentId, owner: 'user', name });
       }
     } catch (error) {
       this.deps.notify(`Could not start ${command.preset}: ${(error as Error).message}`, 'error');
     }
+  }
+
+  /** "bash", then "bash-2", "bash-3"…: tabs and tree entries must be told apart at a glance. */
+  private freeName(base: string): string {
+    const taken = new Set(this.deps.coordinator.allPanes().map((pane) => pane.name));
+    if (!taken.has(base)) return base;
+    let n = 2;
+    while (taken.has(`${base}-${n}`)) n++;
+    return `${base}-${n}`;
   }
 
   private attempt(what: string, operation: Promise<unknown>): void {

@@ -98,8 +98,7 @@ export class TuiHost implements Disposable {
     this.disposables.add(coordinator.onAttention(({ paneId, reason }) => renderer.post({ t: 'attention', paneId, reason })));
     this.disposables.add(
       coordinator.onPaneSignal(({ paneId, signal }) => {
-        const shape = (signal as { type: string; shape?: number }).type === 'cursor-shape' ? (signal as { shape?: number }).shape : undefined;
-        if (shape !== undefined) renderer.post({ t: 'cursor-shape', paneId, shape });
+        if (signal.type === 'cursor-shape') renderer.post({ t: 'cursor-shape', paneId, shape: signal.shape });
       }),
     );
 
