@@ -1,0 +1,106 @@
+/**
+ * Who spawned what through MCP, and who may act on which pane.
+ *
+ * The coordinator's tree has two levels (spec §8): a process that a sub-agent
+ * spawns sits beside it under the session root. The spawner is remembered
+ * here, so that a sub-agent sees and drives only what it spawned, and so that
+ * exit notifications go to the pane that asked for the child.
+ */
+import type { CallerIdentity } from '../contracts.js';
+import type { Coordinator } from '../coordinator.js';
+import type { PaneId, PaneInfo } from '../../shared/pane-types.js';
+import type { Disposable } from '../../shared/events.js';
+import { describeExit } from './exit-description.js';
+import { systemMessage, type MessageDelivery } from './message-delivery.js';
+import { OutputWatch } from './output-watch.js';
+import { ToolError } from './tool-kit.js';
+
+export interface ChildRecord {
+  paneId: PaneId;
+  spawnerId: PaneId;
+  notifyOnExit: boolean;
+  /** Set when the spawner killed it itself: it already knows, so no notification. */
+  killedBySpawner: boolean;
+  watch: OutputWatch | null;
+}
+
+export interface RecordOptions {
+  notifyOnExit: boolean;
+  readyPattern?: RegExp | null;
+  errorPattern?: RegExp | null;
+}
+
+export class ChildRegistry implements Disposable {
+  private readonly records = new Map<PaneId, ChildRecord>();
+  private readonly subscription: Disposable;
+
+  constructor(
+    private readonly coordinator: Coordinator,
+    private readonly delivery: MessageDelivery,
+  ) {
+    this.subscription = coordinator.onPaneExited((pane) => this.onExited(pane));
+  }
+
+  record(pane: PaneInfo, spawnerId: PaneId, options: RecordOptions): ChildRecord {
+    const watch = options.readyPattern || options.errorPattern ? new OutputWatch(this.coordinator, pane.id, options.readyPattern ?? null, options.errorPattern ?? null) : null;
+    const record: ChildRecord = { paneId: pane.id, spawnerId, notifyOnExit: options.notifyOnExit, killedBySpawner: false, watch };
+    this.records.set(pane.id, record);
+    // It may have exited before we got here; it still deserves its notification.
+    if (this.coordinator.info(pane.id).process.status !== 'running') this.onExited(this.coordinator.info(pane.id));
+    return record;
+  }
+
+  get(paneId: PaneId): ChildRecord | undefined {
+    return this.records.get(paneId);
+  }
+
+  /** The pane that a child reports to: whoever spawned it, else its session root. */
+  parentOf(paneId: PaneId): PaneId | null {
+    return this.records.get(paneId)?.spawnerId ?? (this.coordinator.has(paneId) ? this.coordinator.info(paneId).parentId : null);
+  }
+
+  /** The orchestrator sees its whole session; a sub-agent sees what it spawned. */
+  visibleTo(caller: CallerIdentity): PaneInfo[] {
+    if (caller.role === 'orchestrator') return this.coordinator.children(caller.paneId);
+    return [...this.records.values()]
+      .filter((record) => record.spawnerId === caller.paneId && this.coordinator.has(record.paneId))
+      .map((record) => this.coordinator.info(record.paneId));
+  }
+
+  /** The pane a tool call targets, or an error that says why the caller may not touch it. */
+  resolveTarget(caller: CallerIdentity, childId: string): PaneInfo {
+    if (!this.coordinator.has(childId)) {
+      throw new ToolError(`no child with child_id ${JSON.stringify(childId)}; list_children shows the ids you can use`);
+    }
+    if (childId === caller.paneId) {
+      throw new ToolError(`child_id ${JSON.stringify(childId)} is your own pane; these tools act on your children (list_children shows them)`);
+    }
+    if (this.visibleTo(caller).some((pane) => pane.id === childId)) return this.coordinator.info(childId);
+    if (caller.role === 'orchestrator') {
+      throw new ToolError(`child_id ${JSON.stringify(childId)} belongs to another session; you can only act on the children of your own session`);
+    }
+    throw new ToolError(
+      `child_id ${JSON.stringify(childId)} was not spawned by you; a sub-agent can only act on the processes it spawned itself (list_children shows them)`,
+    );
+  }
+
+  markKilledBy(caller: CallerIdentity, paneId: PaneId): void {
+    const record = this.records.get(paneId);
+    if (record && record.spawnerId === caller.paneId) record.killedBySpawner = true;
+  }
+
+  private onExited(pane: PaneInfo): void {
+    const record = this.records.get(pane.id);
+    if (!record || !record.notifyOnExit || record.killedBySpawner) return;
+    record.notifyOnExit = false; // once
+    if (!this.coordinator.has(record.spawnerId) || this.coordinator.info(record.spawnerId).process.status !== 'running') return;
+    const message = systemMessage(`${pane.name} exited with ${describeExit(pane.process)}`);
+    void this.delivery.deliver(record.spawnerId, message, 'system').catch(() => undefined);
+  }
+
+  dispose(): void {
+    this.subscription.dispose();
+    for (const record of this.records.values()) record.watch?.dispose();
+    this.records.clear();
+  }
+}

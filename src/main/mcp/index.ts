@@ -1,0 +1,6 @@
+/** patterm's MCP server: what app.ts and the preset launcher need from it. */
+export { startMcpServer, PATTERM_BIN } from './start-mcp-server.js';
+export type { StartMcpServerOptions, McpServerHandle } from './start-mcp-server.js';
+export { IdentityRegistry } from './identity-registry.js';
+export { defaultSocketPath } from './socket-path.js';
+export { ALL_TOOLS } from './tools/index.js';

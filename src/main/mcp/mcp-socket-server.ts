@@ -1,0 +1,134 @@
+/**
+ * The unix-socket listener. Each connection first completes the patterm
+ * handshake (its identity token), then gets its own MCP Server instance over a
+ * SocketTransport. One misbehaving connection can only ever close itself.
+ */
+import { createServer, type Server as NetServer, type Socket } from 'node:net';
+import { chmod, unlink } from 'node:fs/promises';
+import { unlinkSync } from 'node:fs';
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import type { Disposable } from '../../shared/events.js';
+import { VERSION } from '../version.js';
+import { decodeLine, encodeLine, HelloSchema, readFirstLine, type HandshakeReply } from './handshake.js';
+import type { IdentityRegistry } from './identity-registry.js';
+import { SOCKET_MODE, prepareSocketPath } from './socket-path.js';
+import { SocketTransport } from './socket-transport.js';
+import type { ToolDispatcher } from './tool-dispatcher.js';
+
+/** A connection that has not said hello by then is not a patterm proxy. */
+const HANDSHAKE_TIMEOUT_MS = 10_000;
+/**
+ * An agent may connect before the spawn that issued its token has bound it to
+ * the new pane (they race by a few event-loop turns); wait this long for it.
+ */
+const BIND_WAIT_MS = 10_000;
+
+export class McpSocketServer implements Disposable {
+  private readonly sockets = new Map<Socket, string | null>();
+  private readonly revokedSubscription: Disposable;
+  private closed = false;
+  private readonly removeOnExit = () => {
+    try {
+      unlinkSync(this.path);
+    } catch {
+      // Already gone.
+    }
+  };
+
+  private constructor(
+    readonly path: string,
+    private readonly net: NetServer,
+    private readonly identities: IdentityRegistry,
+    private readonly dispatcher: ToolDispatcher,
+  ) {
+    this.revokedSubscription = identities.onRevoked((token) => {
+      for (const [socket, owner] of this.sockets) if (owner === token) socket.end();
+    });
+    // Spec §3: the socket is removed on exit, even one that skips dispose().
+    process.on('exit', this.removeOnExit);
+  }
+
+  static async listen(path: string, identities: IdentityRegistry, dispatcher: ToolDispatcher): Promise<McpSocketServer> {
+    await prepareSocketPath(path);
+    const net = createServer({ pauseOnConnect: true });
+    await new Promise<void>((resolve, reject) => {
+      net.once('error', reject);
+      net.listen(path, () => {
+        net.off('error', reject);
+        resolve();
+      });
+    });
+    await chmod(path, SOCKET_MODE);
+    const server = new McpSocketServer(path, net, identities, dispatcher);
+    net.on('connection', (socket) => void server.accept(socket));
+    // A failed accept (e.g. EMFILE) must not take the server down.
+    net.on('error', () => undefined);
+    return server;
+  }
+
+  get connectionCount(): number {
+    return this.sockets.size;
+  }
+
+  private async accept(socket: Socket): Promise<void> {
+    this.sockets.set(socket, null);
+    socket.on('error', () => undefined);
+    socket.on('close', () => this.sockets.delete(socket));
+    try {
+      const { line, rest } = await readFirstLine(socket, HANDSHAKE_TIMEOUT_MS);
+      const hello = decodeLine(HelloSchema, line);
+      if (!hello.ok) return this.refuse(socket, `bad handshake: ${hello.error}`);
+      const token = hello.value.identity;
+      const state = await this.identities.settle(token, BIND_WAIT_MS);
+      if (state.kind !== 'live') return this.refuse(socket, refusal(state.kind, state.kind === 'revoked' ? state.paneName : ''));
+      if (this.closed || socket.destroyed) return;
+      this.sockets.set(socket, token);
+      const pane = state.identity;
+      socket.write(encodeLine({ patterm: 'welcome', pane: pane.paneId, role: pane.role } satisfies HandshakeReply));
+      await this.serve(socket, token, rest);
+    } catch (error) {
+      this.refuse(socket, `handshake failed: ${(error as Error).message}`);
+    }
+  }
+
+  private async serve(socket: Socket, token: string, rest: Buffer): Promise<void> {
+    const server = new Server({ name: 'patterm', version: VERSION }, { capabilities: { tools: { listChanged: false } } });
+    // Protocol-level errors are answered on the wire; there is no log to write them to (stdout and stderr belong to the TUI).
+    server.onerror = () => undefined;
+    server.setRequestHandler(ListToolsRequestSchema, async () => {
+      const state = this.identities.state(token);
+      return { tools: state.kind === 'live' ? this.dispatcher.list(state.identity) : [] };
+    });
+    server.setRequestHandler(CallToolRequestSchema, async (request, extra) =>
+      this.dispatcher.call(request.params.name, request.params.arguments, token, extra.signal),
+    );
+    await server.connect(new SocketTransport(socket, rest));
+  }
+
+  private refuse(socket: Socket, error: string): void {
+    if (socket.destroyed) return;
+    socket.end(encodeLine({ patterm: 'refused', error } satisfies HandshakeReply));
+  }
+
+  async dispose(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    this.revokedSubscription.dispose();
+    for (const socket of this.sockets.keys()) socket.destroy();
+    await new Promise<void>((resolve) => this.net.close(() => resolve()));
+    await unlink(this.path).catch(() => undefined);
+    process.off('exit', this.removeOnExit);
+  }
+}
+
+function refusal(kind: 'unknown' | 'unbound' | 'revoked', paneName: string): string {
+  switch (kind) {
+    case 'revoked':
+      return `identity token revoked: its pane ${JSON.stringify(paneName)} has exited`;
+    case 'unbound':
+      return 'identity token was issued but never bound to a pane (did the spawn fail?)';
+    default:
+      return `unknown identity token: it was not issued by the patterm process (pid ${process.pid}) serving this socket`;
+  }
+}

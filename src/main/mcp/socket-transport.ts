@@ -1,0 +1,156 @@
+/**
+ * MCP transport over one accepted unix-socket connection: newline-delimited
+ * JSON-RPC, as in MCP's stdio transport, but hardened for a server that must
+ * never fall over. A line that is not JSON, not JSON-RPC, or too large gets a
+ * JSON-RPC error reply naming the problem, and the connection carries on.
+ */
+import type { Socket } from 'node:net';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { JSONRPCMessageSchema, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+
+/**
+ * Largest JSON-RPC message accepted. A full scratchpad (1 MiB) escaped as JSON
+ * can grow a few times over; 16 MiB leaves room while bounding memory per
+ * connection.
+ */
+export const MAX_MESSAGE_BYTES = 16 * 1024 * 1024;
+/** JSON-RPC 2.0 error codes. */
+const PARSE_ERROR = -32700;
+const INVALID_REQUEST = -32600;
+/** How much of an oversized line is kept to find its request id (the SDK puts `id` last). */
+const ID_PROBE_BYTES = 512;
+
+type RequestId = string | number;
+
+export class SocketTransport implements Transport {
+  onclose?: () => void;
+  onerror?: (error: Error) => void;
+  onmessage?: (message: JSONRPCMessage) => void;
+
+  private chunks: Buffer[] = [];
+  private bufferedBytes = 0;
+  /** While discarding an oversized line: its first and latest bytes, to recover the request id. */
+  private oversized: { head: Buffer; tail: Buffer; bytes: number } | null = null;
+  private closed = false;
+
+  constructor(
+    private readonly socket: Socket,
+    private readonly initial: Buffer = Buffer.alloc(0),
+    private readonly maxMessageBytes = MAX_MESSAGE_BYTES,
+  ) {}
+
+  async start(): Promise<void> {
+    this.socket.on('data', (chunk: Buffer) => this.onData(chunk));
+    this.socket.on('close', () => this.finish());
+    this.socket.on('error', (error) => this.onerror?.(error));
+    if (this.initial.length > 0) this.onData(this.initial);
+    this.socket.resume();
+  }
+
+  private onData(chunk: Buffer): void {
+    let start = 0;
+    for (let newline = chunk.indexOf(0x0a); newline !== -1; newline = chunk.indexOf(0x0a, start)) {
+      this.take(chunk.subarray(start, newline));
+      this.endLine();
+      start = newline + 1;
+    }
+    if (start < chunk.length) this.take(chunk.subarray(start));
+  }
+
+  private take(piece: Buffer): void {
+    if (piece.length === 0) return;
+    if (this.oversized) {
+      this.oversized.bytes += piece.length;
+      this.oversized.tail = Buffer.concat([this.oversized.tail, piece]).subarray(-ID_PROBE_BYTES);
+      return;
+    }
+    if (this.bufferedBytes + piece.length > this.maxMessageBytes) {
+      const whole = Buffer.concat([...this.chunks, piece]);
+      this.oversized = { head: whole.subarray(0, ID_PROBE_BYTES), tail: whole.subarray(-ID_PROBE_BYTES), bytes: whole.length };
+      this.chunks = [];
+      this.bufferedBytes = 0;
+      return;
+    }
+    this.chunks.push(piece);
+    this.bufferedBytes += piece.length;
+  }
+
+  private endLine(): void {
+    if (this.oversized) {
+      const { head, tail, bytes } = this.oversized;
+      this.oversized = null;
+      const id = findRequestId(tail.toString('utf8')) ?? findRequestId(head.toString('utf8'));
+      this.reject(id, INVALID_REQUEST, `message is ${bytes} bytes or more; the limit is ${this.maxMessageBytes} bytes. Send less at once (for example, split a large scratchpad write into appends).`);
+      return;
+    }
+    const line = Buffer.concat(this.chunks).toString('utf8').replace(/\r$/, '');
+    this.chunks = [];
+    this.bufferedBytes = 0;
+    if (line.trim() === '') return;
+    this.handleLine(line);
+  }
+
+  private handleLine(line: string): void {
+    let json: unknown;
+    try {
+      json = JSON.parse(line);
+    } catch (error) {
+      this.reject(null, PARSE_ERROR, `Parse error: the message is not valid JSON (${(error as Error).message}); it began ${JSON.stringify(line.slice(0, 80))}`);
+      return;
+    }
+    const parsed = JSONRPCMessageSchema.safeParse(json);
+    if (!parsed.success) {
+      const id = idOf(json);
+      this.reject(id, INVALID_REQUEST, `Invalid Request: not a JSON-RPC 2.0 message (expected "jsonrpc": "2.0" with a method, or a result or error); received ${JSON.stringify(line.slice(0, 120))}`);
+      return;
+    }
+    try {
+      this.onmessage?.(parsed.data);
+    } catch (error) {
+      this.onerror?.(error as Error);
+    }
+  }
+
+  private reject(id: RequestId | null, code: number, message: string): void {
+    void this.send({ jsonrpc: '2.0', id, error: { code, message } } as unknown as JSONRPCMessage).catch(() => undefined);
+  }
+
+  send(message: JSONRPCMessage): Promise<void> {
+    if (this.closed || this.socket.destroyed) return Promise.reject(new Error('the MCP connection is closed'));
+    return new Promise((resolve, reject) => {
+      this.socket.write(JSON.stringify(message) + '\n', (error) => (error ? reject(error) : resolve()));
+    });
+  }
+
+  async close(): Promise<void> {
+    this.socket.end();
+    this.finish();
+  }
+
+  private finish(): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.chunks = [];
+    this.onclose?.();
+  }
+}
+
+function idOf(json: unknown): RequestId | null {
+  if (json && typeof json === 'object' && 'id' in json) {
+    const id = (json as { id: unknown }).id;
+    if (typeof id === 'string' || (typeof id === 'number' && Number.isFinite(id))) return id;
+  }
+  return null;
+}
+
+/** Best effort: the last `"id": <number or string>` in a fragment of JSON. */
+function findRequestId(fragment: string): RequestId | null {
+  const matches = [...fragment.matchAll(/"id"\s*:\s*(-?\d+|"(?:[^"\\]|\\.){0,200}")/g)];
+  const last = matches.at(-1)?.[1];
+  if (last === undefined) return null;
+  try {
+    return JSON.parse(last) as RequestId;
+  } catch {
+    return null;
+  }
+}

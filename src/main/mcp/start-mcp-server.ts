@@ -1,0 +1,98 @@
+/**
+ * Assembles patterm's MCP side: identity tokens, the socket, the tool services
+ * and the scratchpad store. app.ts calls this once at start-up and disposes
+ * the handle on exit (which removes the socket).
+ */
+import { fileURLToPath } from 'node:url';
+import type { AgentLauncher, McpEndpoint } from '../contracts.js';
+import type { Coordinator } from '../coordinator.js';
+import type { Disposable } from '../../shared/events.js';
+import { ScratchpadStore } from '../scratchpads/scratchpad-store.js';
+import { ChildRegistry } from './child-registry.js';
+import { IdentityRegistry } from './identity-registry.js';
+import { McpSocketServer } from './mcp-socket-server.js';
+import { MessageDelivery } from './message-delivery.js';
+import { defaultSocketPath } from './socket-path.js';
+import { TimerService } from './timer-service.js';
+import { ToolDispatcher } from './tool-dispatcher.js';
+import { ALL_TOOLS } from './tools/index.js';
+
+/** The launcher script agents run as their MCP server (bin/patterm, four levels up from dist/src/main/mcp/). */
+export const PATTERM_BIN = fileURLToPath(new URL('../../../../bin/patterm', import.meta.url));
+
+export interface StartMcpServerOptions {
+  coordinator: Coordinator;
+  projectDir: string;
+  /**
+   * The agent launcher, or a factory for it: the launcher needs the endpoint
+   * (to put each agent's proxy command in its MCP config) and the server needs
+   * the launcher (for spawn_agent and message delivery).
+   */
+  launcher: AgentLauncher | ((endpoint: McpEndpoint) => AgentLauncher | Promise<AgentLauncher>);
+  /** Defaults to $XDG_RUNTIME_DIR/patterm/<pid>.sock, or /tmp/patterm-<pid>.sock. */
+  socketPath?: string;
+  /** Defaults to $XDG_DATA_HOME (or ~/.local/share). */
+  dataHome?: string;
+}
+
+export interface McpServerHandle extends McpEndpoint {
+  identities: IdentityRegistry;
+  launcher: AgentLauncher;
+  /** The project's scratchpads; the TUI rail lists them and subscribes to `scratchpads.onChanged`. */
+  scratchpads: ScratchpadStore;
+  /** request_human_attention events (the same stream as coordinator.onAttention). */
+  onAttention: Coordinator['onAttention'];
+  /** Open MCP connections (for tests and diagnostics). */
+  readonly connectionCount: number;
+  /** Closes every connection, removes the socket, cancels timers. */
+  dispose(): Promise<void>;
+}
+
+export async function startMcpServer(options: StartMcpServerOptions): Promise<McpServerHandle> {
+  const { coordinator } = options;
+  const socketPath = options.socketPath ?? defaultSocketPath();
+  const identities = new IdentityRegistry(coordinator);
+  const endpoint: McpEndpoint = {
+    socketPath,
+    identities,
+    proxyCommand: (token) => [process.execPath, PATTERM_BIN, 'mcp-stdio', '--socket', socketPath, '--identity', token],
+  };
+  const disposables: (Disposable | { dispose(): Promise<void> })[] = [identities];
+  try {
+    const launcher = typeof options.launcher === 'function' ? await options.launcher(endpoint) : options.launcher;
+    const scratchpads = await ScratchpadStore.open({ projectDir: options.projectDir, dataHome: options.dataHome });
+    disposables.push(scratchpads);
+    const delivery = new MessageDelivery(coordinator, launcher);
+    const children = new ChildRegistry(coordinator, delivery);
+    const timers = new TimerService(coordinator, delivery);
+    disposables.push(children, timers);
+    const dispatcher = new ToolDispatcher(ALL_TOOLS, { coordinator, launcher, identities, scratchpads, children, delivery, timers });
+    const server = await McpSocketServer.listen(socketPath, identities, dispatcher);
+    disposables.unshift(server);
+    return {
+      ...endpoint,
+      identities,
+      launcher,
+      scratchpads,
+      onAttention: coordinator.onAttention,
+      get connectionCount() {
+        return server.connectionCount;
+      },
+      dispose: () => disposeAll(disposables),
+    };
+  } catch (error) {
+    await disposeAll(disposables);
+    throw error;
+  }
+}
+
+async function disposeAll(items: (Disposable | { dispose(): Promise<void> | void })[]): Promise<void> {
+  for (const item of items.splice(0)) {
+    try {
+      await item.dispose();
+    } catch {
+      // Keep going: the socket must be removed whatever else failed.
+    }
+  }
+}
+

@@ -1,0 +1,32 @@
+/**
+ * What a tool sees when it runs: who is calling, and the services it may use.
+ */
+import type { AgentLauncher, CallerIdentity } from '../contracts.js';
+import type { Coordinator } from '../coordinator.js';
+import type { PaneInfo } from '../../shared/pane-types.js';
+import type { ScratchpadStore } from '../scratchpads/scratchpad-store.js';
+import type { ChildRegistry } from './child-registry.js';
+import type { IdentityRegistry } from './identity-registry.js';
+import type { MessageDelivery } from './message-delivery.js';
+import type { TimerService } from './timer-service.js';
+
+export interface McpServices {
+  coordinator: Coordinator;
+  launcher: AgentLauncher;
+  identities: IdentityRegistry;
+  scratchpads: ScratchpadStore;
+  children: ChildRegistry;
+  delivery: MessageDelivery;
+  timers: TimerService;
+}
+
+export interface ToolContext {
+  caller: CallerIdentity;
+  services: McpServices;
+  /** Aborted when the client cancels the request or disconnects. */
+  signal: AbortSignal;
+}
+
+export function callerPane(context: ToolContext): PaneInfo {
+  return context.services.coordinator.info(context.caller.paneId);
+}

@@ -1,0 +1,35 @@
+/** Every MCP tool patterm serves, in the order they are listed to clients. */
+import type { ToolDefinition } from '../tool-kit.js';
+import { spawnAgent } from './spawn-agent.js';
+import { sendMessageTo } from './send-message-to.js';
+import { requestHumanAttention } from './request-human-attention.js';
+import { spawnProcess } from './spawn-process.js';
+import { readOutput } from './read-output.js';
+import { sendInput } from './send-input.js';
+import { kill } from './kill.js';
+import { waitForPattern } from './wait-for-pattern.js';
+import { timerWait } from './timer-wait.js';
+import { listChildren } from './list-children.js';
+import { reportToParent } from './report-to-parent.js';
+import { scratchpadList } from './scratchpad-list.js';
+import { scratchpadRead } from './scratchpad-read.js';
+import { scratchpadWrite } from './scratchpad-write.js';
+import { scratchpadAppend } from './scratchpad-append.js';
+
+export const ALL_TOOLS: readonly ToolDefinition[] = [
+  spawnAgent,
+  sendMessageTo,
+  requestHumanAttention,
+  spawnProcess,
+  readOutput,
+  sendInput,
+  kill,
+  waitForPattern,
+  timerWait,
+  listChildren,
+  reportToParent,
+  scratchpadList,
+  scratchpadRead,
+  scratchpadWrite,
+  scratchpadAppend,
+] as unknown as readonly ToolDefinition[];

@@ -1,0 +1,37 @@
+import * as v from 'valibot';
+import { DEFAULT_KILL_GRACE_MS } from '../../coordinator.js';
+import { defineTool, ok } from '../tool-kit.js';
+import { describeExit, exitCodeOf } from '../exit-description.js';
+import { ChildIdSchema } from './schemas.js';
+
+/** After the grace window's SIGKILL, the exit still has to be reaped and its last output drained. */
+const EXIT_REPORT_MARGIN_MS = 3000;
+
+export const kill = defineTool({
+  name: 'kill',
+  title: 'Stop a child',
+  access: 'any',
+  annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true },
+  description: [
+    "Stop a child and everything it started: sends signal (default SIGTERM) to the child's whole process tree, then SIGKILL to whatever is still alive after 2 seconds.",
+    'Returns once it has exited, with its exit code. Its final screen and output stay readable with read_output.',
+    'To interrupt a running command without ending the program, use send_input with kind "key" and key "ctrl-c" instead.',
+  ].join(' '),
+  schema: v.strictObject({
+    child_id: ChildIdSchema,
+    signal: v.optional(v.pipe(v.picklist(['SIGTERM', 'SIGINT', 'SIGHUP', 'SIGQUIT', 'SIGKILL']), v.description('First signal to send. Default SIGTERM.')), 'SIGTERM'),
+  }),
+  async run(args, { caller, services }) {
+    const pane = services.children.resolveTarget(caller, args.child_id);
+    const already = pane.process.status !== 'running';
+    if (!already) {
+      services.children.markKilledBy(caller, pane.id);
+      await services.coordinator.kill(pane.id, args.signal, DEFAULT_KILL_GRACE_MS);
+      await Promise.race([services.coordinator.exitPromise(pane.id), new Promise((resolve) => setTimeout(resolve, EXIT_REPORT_MARGIN_MS))]);
+    }
+    const process = services.coordinator.info(pane.id).process;
+    const result = { child_id: pane.id, name: pane.name, status: process.status, exit_code: exitCodeOf(process), signal: process.signal, already_exited: already };
+    const text = already ? `${pane.name} had already exited with ${describeExit(process)}.` : process.status === 'running' ? `sent ${args.signal} to ${pane.name}; it has not reported its exit yet.` : `${pane.name} exited with ${describeExit(process)}.`;
+    return ok(result, text);
+  },
+});

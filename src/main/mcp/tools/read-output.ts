@@ -1,0 +1,139 @@
+import * as v from 'valibot';
+import { compilePattern, PatternError } from '../../../shared/pattern.js';
+import type { GridSnapshot, PaneInfo } from '../../../shared/pane-types.js';
+import { defineTool, ok, ToolError, type ToolDefinition } from '../tool-kit.js';
+import type { ToolContext } from '../tool-context.js';
+import { metadataHeadline, paneMetadata } from '../pane-metadata.js';
+import { completeLength, decodeOutput, outputLines } from '../stream-text.js';
+import { ChildIdSchema, RegexSchema } from './schemas.js';
+
+/**
+ * Default bytes per stream read: ~16k tokens of text, a sensible bite for a
+ * model's context. The caller pages with new_offset, or asks for up to the cap.
+ */
+const DEFAULT_STREAM_BYTES = 64 * 1024;
+const MAX_STREAM_BYTES = 1024 * 1024;
+
+const GRID_ONLY = ['since_version', 'trim_chrome'] as const;
+const STREAM_ONLY = ['since_offset', 'max_bytes', 'pattern', 'ignore_case', 'line_offset', 'line_limit'] as const;
+
+const schema = v.strictObject({
+  child_id: ChildIdSchema,
+  mode: v.optional(v.pipe(v.picklist(['grid', 'stream']), v.description('"grid" (default): the visible screen. "stream": the output log since an offset.')), 'grid'),
+  since_version: v.optional(
+    v.pipe(v.number(), v.integer(), v.minValue(0), v.description('grid only: a screen_version from an earlier read; only the rows that changed since then are returned.')),
+  ),
+  trim_chrome: v.optional(v.pipe(v.boolean(), v.description("grid only: drop the agent CLI's banner, input box and footer rows (per its preset). Default true.")), true),
+  since_offset: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0, (issue) => `since_offset must be 0 or more, received ${issue.input}`), v.description('stream only: byte offset to read from (new_offset of your previous read). Default 0, the oldest output kept.'))),
+  max_bytes: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(MAX_STREAM_BYTES), v.description(`stream only: read at most this many bytes. Default ${DEFAULT_STREAM_BYTES}.`))),
+  pattern: v.optional(RegexSchema('stream only: keep only the lines matching this regex (like grep).')),
+  ignore_case: v.optional(v.pipe(v.boolean(), v.description('stream only: match pattern case-insensitively.'))),
+  line_offset: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.description('stream only: skip this many lines (after filtering) before returning lines.'))),
+  line_limit: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.description('stream only: return at most this many lines (after filtering and line_offset).'))),
+});
+
+type Args = v.InferOutput<typeof schema>;
+
+export const readOutput: ToolDefinition<typeof schema> = defineTool({
+  name: 'read_output',
+  title: "Read a child's screen or output",
+  access: 'any',
+  annotations: { readOnlyHint: true },
+  description: [
+    'Read what a child pane shows.',
+    'mode "grid" returns the visible screen as plain text (colours stripped), for full-screen programs and agent CLIs. The grid result is the entire visible pane. You are responsible for locating the response to your last prompt within it.',
+    'Pass since_version (the screen_version of an earlier read) to get only the rows that changed.',
+    'mode "stream" returns the output log (ANSI stripped) from since_offset, for line-oriented programs such as servers, builds and tests, with new_offset to continue from next time; filter lines with pattern and page with line_offset / line_limit.',
+    'Both return metadata: active_screen, rows, cols, cursor, idle_ms, idle, screen_version, status, exit_code.',
+  ].join(' '),
+  schema,
+  async run(args, context) {
+    const pane = context.services.children.resolveTarget(context.caller, args.child_id);
+    rejectMisplaced(args);
+    return args.mode === 'stream' ? readStream(pane, args, context) : readGrid(pane, args, context);
+  },
+});
+
+function rejectMisplaced(args: Args): void {
+  const misplaced = (args.mode === 'stream' ? GRID_ONLY.filter((key) => key !== 'trim_chrome') : STREAM_ONLY).filter((key) => args[key] !== undefined);
+  if (misplaced.length > 0) {
+    const other = args.mode === 'stream' ? 'grid' : 'stream';
+    throw new ToolError(`${misplaced.join(', ')} only appl${misplaced.length === 1 ? 'ies' : 'y'} to mode "${other}"; this read is mode "${args.mode}"`);
+  }
+}
+
+async function readGrid(pane: PaneInfo, args: Args, { services }: ToolContext) {
+  const grid = await services.coordinator.grid(pane.id, args.since_version);
+  const meta = paneMetadata(services.coordinator.info(pane.id), grid);
+  const trimmed = args.trim_chrome ? services.launcher.chromeTrim(pane.id, grid.lines) : { lines: grid.lines, trimmedRows: [] };
+  const dropped = new Set(trimmed.trimmedRows);
+  const content = withoutTrailingBlankLines(trimmed.lines).join('\n');
+  const structured: Record<string, unknown> = { mode: 'grid', content, ...meta, trimmed_rows: trimmed.trimmedRows };
+  if (args.since_version === undefined) {
+    return ok(structured, `${metadataHeadline(meta)}${trimmedNote(trimmed.trimmedRows)}\n${content}`);
+  }
+  const changed = changedLines(grid, dropped);
+  Object.assign(structured, { since_version: args.since_version, changed_rows: changed.map((line) => line.row), changed_lines: changed });
+  const body = changed.length === 0 ? '(no rows changed)' : changed.map((line) => `row ${line.row}: ${line.text}`).join('\n');
+  return ok(structured, `${metadataHeadline(meta)} ${changed.length} row(s) changed since screen_version ${args.since_version}:\n${body}`);
+}
+
+function changedLines(grid: GridSnapshot, dropped: Set<number>): { row: number; text: string }[] {
+  return (grid.changedRows ?? []).filter((row) => !dropped.has(row)).map((row) => ({ row, text: grid.lines[row] ?? '' }));
+}
+
+function trimmedNote(rows: number[]): string {
+  return rows.length === 0 ? '' : ` (chrome rows ${rows.join(', ')} trimmed)`;
+}
+
+function withoutTrailingBlankLines(lines: string[]): string[] {
+  let end = lines.length;
+  while (end > 0 && lines[end - 1].trim() === '') end--;
+  return lines.slice(0, end);
+}
+
+async function readStream(pane: PaneInfo, args: Args, { services }: ToolContext) {
+  const filter = compileFilter(args.pattern, args.ignore_case);
+  const since = args.since_offset ?? 0;
+  const [chunk, grid] = await Promise.all([services.coordinator.stream(pane.id, since, args.max_bytes ?? DEFAULT_STREAM_BYTES), services.coordinator.grid(pane.id)]);
+  const info = services.coordinator.info(pane.id);
+  const running = info.process.status === 'running';
+  // While the process runs, stop before a half-written character or escape; the rest comes next read.
+  const usable = running ? completeLength(chunk.bytes) : chunk.bytes.length;
+  const newOffset = chunk.startOffset + usable;
+  const all = outputLines(decodeOutput(chunk.bytes.subarray(0, usable)));
+  const matching = filter ? all.filter((line) => filter.test(line)) : all;
+  const lineOffset = args.line_offset ?? 0;
+  const page = matching.slice(lineOffset, args.line_limit === undefined ? undefined : lineOffset + args.line_limit);
+  const content = page.join('\n');
+  const meta = paneMetadata(info, grid);
+  const structured = {
+    mode: 'stream',
+    content,
+    new_offset: newOffset,
+    start_offset: chunk.startOffset,
+    dropped_bytes: chunk.droppedBytes,
+    head_offset: chunk.headOffset,
+    more_output: newOffset < chunk.headOffset,
+    total_lines: matching.length,
+    line_offset: lineOffset,
+    returned_lines: page.length,
+    ...meta,
+  };
+  const notes = [`new_offset ${newOffset}`];
+  if (chunk.droppedBytes > 0) notes.push(`${chunk.droppedBytes} older bytes were no longer kept`);
+  if (structured.more_output) notes.push(`${chunk.headOffset - newOffset} more bytes follow: read again with since_offset ${newOffset}`);
+  if (filter) notes.push(`${matching.length} of ${all.length} lines matched`);
+  if (page.length < matching.length) notes.push(`lines ${lineOffset}..${lineOffset + page.length - 1} of ${matching.length} shown`);
+  return ok(structured, `${metadataHeadline(meta)}\n${content}${content ? '\n' : ''}[${notes.join('; ')}]`);
+}
+
+function compileFilter(pattern: string | undefined, ignoreCase: boolean | undefined): RegExp | null {
+  if (pattern === undefined) return null;
+  try {
+    return compilePattern(pattern, ignoreCase ? 'i' : '');
+  } catch (error) {
+    if (error instanceof PatternError) throw new ToolError(`pattern: ${error.message}`);
+    throw error;
+  }
+}

@@ -1,0 +1,56 @@
+import * as v from 'valibot';
+import { defineTool, fail, ok, ToolError } from '../tool-kit.js';
+import { messageSchema, NotifyOnExitSchema, PaneNameSchema } from './schemas.js';
+import { assertNameFree } from '../pane-names.js';
+
+export const spawnAgent = defineTool({
+  name: 'spawn_agent',
+  title: 'Spawn a sub-agent',
+  access: 'orchestrator',
+  annotations: { readOnlyHint: false, destructiveHint: false },
+  description: [
+    'Launch another agent CLI (an agent preset such as "claude", "codex" or "opencode") in a new terminal pane as your child.',
+    'patterm waits until the agent is ready, types initial_prompt into its input box and confirms that it was submitted.',
+    'patterm adds nothing to your prompt: say in initial_prompt what the agent should do, that it is a sub-agent, that it can answer you with the report_to_parent tool, and that messages from you arrive prefixed with "[orchestrator]".',
+    'Returns child_id. Follow its progress with wait_for_pattern or read_output (mode "grid"); talk to it with send_message_to.',
+    'Sub-agents cannot spawn agents (two-level tree).',
+  ].join(' '),
+  schema: v.strictObject({
+    preset: v.pipe(v.string(), v.minLength(1, 'preset is empty'), v.maxLength(200), v.description('Name of an agent preset, e.g. "claude".')),
+    initial_prompt: messageSchema("The agent's first turn, typed into its input box and submitted."),
+    name: v.optional(PaneNameSchema),
+    notify_on_exit: NotifyOnExitSchema,
+  }),
+  async run(args, { caller, services }) {
+    if (args.name) assertNameFree(services.coordinator, caller.paneId, args.name);
+    let spawned;
+    try {
+      spawned = await services.launcher.spawnAgent({
+        preset: args.preset,
+        initialPrompt: args.initial_prompt,
+        name: args.name,
+        parentId: caller.paneId,
+        owner: 'orchestrator',
+      });
+    } catch (error) {
+      throw new ToolError(`could not spawn agent preset ${JSON.stringify(args.preset)}: ${(error as Error).message}`);
+    }
+    const { pane, submit } = spawned;
+    services.children.record(pane, caller.paneId, { notifyOnExit: args.notify_on_exit });
+    const result = {
+      child_id: pane.id,
+      name: pane.name,
+      preset: args.preset,
+      prompt_submitted: submit?.submitted ?? false,
+      submit_attempts: submit?.attempts ?? 0,
+      submit_detail: submit?.detail ?? '',
+    };
+    if (!submit?.submitted) {
+      return fail(
+        `spawned ${pane.name} (child_id ${pane.id}), but could not confirm that initial_prompt was submitted: ${submit?.detail ?? 'no submission was attempted'}. Check its screen with read_output and resend with send_input or send_message_to.`,
+        result,
+      );
+    }
+    return ok(result, `spawned ${pane.name} (child_id ${pane.id}); initial_prompt submitted (${result.submit_attempts} attempt${result.submit_attempts === 1 ? '' : 's'}).`);
+  },
+});

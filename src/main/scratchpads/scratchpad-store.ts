@@ -1,0 +1,212 @@
+/**
+ * Project-scoped scratchpads (spec §3, closing note 7): markdown files that
+ * agents and the human share. Every read returns a revision; a write or append
+ * that names the revision it was based on fails, rather than losing an update,
+ * when someone changed the file in between.
+ *
+ * Revisions are content hashes, so they stay meaningful when two patterm
+ * processes (or a human's editor) share the directory.
+ */
+import { createHash } from 'node:crypto';
+import { mkdir, readdir, readFile, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Emitter } from '../../shared/events.js';
+import { VERSION } from '../version.js';
+import { DiskFullError, isNoSpaceError, writeFileAtomic } from './atomic-write.js';
+import { KeyedLock } from './keyed-lock.js';
+import { projectDataDir } from './project-key.js';
+import { scratchpadNameProblem } from './scratchpad-name.js';
+
+/**
+ * A scratchpad is a note for humans and agents, not a data store: 1 MiB is
+ * hundreds of pages, far more than an agent should pull into its context at once.
+ */
+export const MAX_SCRATCHPAD_BYTES = 1024 * 1024;
+/** What `expected_revision` says when the caller expects the scratchpad not to exist yet. */
+export const ABSENT_REVISION = 'none';
+/** Hex digits of the content hash kept as the revision: plenty to tell versions of one file apart. */
+const REVISION_LENGTH = 16;
+
+export type ScratchpadErrorCode = 'invalid-name' | 'not-found' | 'conflict' | 'too-large' | 'disk-full' | 'io';
+
+export class ScratchpadError extends Error {
+  override readonly name = 'ScratchpadError';
+  constructor(
+    readonly code: ScratchpadErrorCode,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface ScratchpadEntry {
+  name: string;
+  size: number;
+  modifiedAt: string;
+}
+
+export interface ScratchpadContent extends ScratchpadEntry {
+  content: string;
+  revision: string;
+}
+
+export interface ScratchpadChange {
+  name: string;
+  revision: string;
+  size: number;
+  kind: 'write' | 'append';
+}
+
+export interface ScratchpadStoreOptions {
+  projectDir: string;
+  /** Defaults to $XDG_DATA_HOME (or ~/.local/share). */
+  dataHome?: string;
+}
+
+export function revisionOf(content: string): string {
+  return createHash('sha256').update(content).digest('hex').slice(0, REVISION_LENGTH);
+}
+
+export class ScratchpadStore {
+  private readonly changed = new Emitter<ScratchpadChange>();
+  /** Fires after a write or append through this store has landed on disk (the TUI rail listens). */
+  readonly onChanged = this.changed.event;
+  private readonly locks = new KeyedLock<string>();
+
+  private constructor(
+    readonly projectDir: string,
+    /** `<data>/patterm/projects/<key>`: holds meta.json and scratchpads/. */
+    readonly projectDataDir: string,
+  ) {}
+
+  get directory(): string {
+    return join(this.projectDataDir, 'scratchpads');
+  }
+
+  /** Creates the directories and records the project in meta.json (spec §3). */
+  static async open(options: ScratchpadStoreOptions): Promise<ScratchpadStore> {
+    const store = new ScratchpadStore(options.projectDir, projectDataDir(options.projectDir, options.dataHome));
+    await mkdir(store.directory, { recursive: true, mode: 0o700 });
+    await store.touchMeta();
+    return store;
+  }
+
+  private async touchMeta(): Promise<void> {
+    const path = join(this.projectDataDir, 'meta.json');
+    let previous: Record<string, unknown> = {};
+    try {
+      const parsed: unknown = JSON.parse(await readFile(path, 'utf8'));
+      if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) previous = parsed as Record<string, unknown>;
+    } catch {
+      // Missing or unreadable meta is rewritten from scratch; it holds nothing irreplaceable.
+    }
+    const meta = { ...previous, project_path: this.projectDir, last_opened: new Date().toISOString(), version: VERSION };
+    try {
+      await writeFileAtomic(path, JSON.stringify(meta, null, 2) + '\n');
+    } catch {
+      // meta.json is informational; a full disk must not stop patterm from starting.
+    }
+  }
+
+  async list(): Promise<ScratchpadEntry[]> {
+    let names: string[];
+    try {
+      names = await readdir(this.directory);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+      throw error;
+    }
+    const entries: ScratchpadEntry[] = [];
+    for (const name of names.filter((entry) => scratchpadNameProblem(entry) === null).sort()) {
+      try {
+        const info = await stat(join(this.directory, name));
+        if (info.isFile()) entries.push({ name, size: info.size, modifiedAt: info.mtime.toISOString() });
+      } catch {
+        // Deleted between readdir and stat: not listed.
+      }
+    }
+    return entries;
+  }
+
+  async read(name: string): Promise<ScratchpadContent> {
+    const path = this.pathFor(name);
+    const current = await this.load(path);
+    if (current === null) {
+      throw new ScratchpadError('not-found', `no scratchpad named ${JSON.stringify(name)}; scratchpad_list shows the ones that exist`);
+    }
+    const info = await stat(path);
+    return { name, content: current, revision: revisionOf(current), size: info.size, modifiedAt: info.mtime.toISOString() };
+  }
+
+  /** Replaces the whole scratchpad (creating it if needed). */
+  write(name: string, content: string, expectedRevision?: string): Promise<ScratchpadChange> {
+    const path = this.pathFor(name);
+    return this.locks.run(name, async () => {
+      const current = await this.load(path);
+      this.checkRevision(name, current, expectedRevision);
+      return this.store(name, path, content, 'write');
+    });
+  }
+
+  /** Adds to the end of the scratchpad (creating it if needed). */
+  append(name: string, content: string, expectedRevision?: string): Promise<ScratchpadChange> {
+    const path = this.pathFor(name);
+    return this.locks.run(name, async () => {
+      const current = await this.load(path);
+      this.checkRevision(name, current, expectedRevision);
+      return this.store(name, path, (current ?? '') + content, 'append');
+    });
+  }
+
+  private pathFor(name: string): string {
+    const problem = scratchpadNameProblem(name);
+    if (problem) throw new ScratchpadError('invalid-name', `invalid scratchpad name: ${problem}`);
+    return join(this.directory, name);
+  }
+
+  private async load(path: string): Promise<string | null> {
+    try {
+      return await readFile(path, 'utf8');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw new ScratchpadError('io', `could not read ${path}: ${(error as Error).message}`);
+    }
+  }
+
+  private checkRevision(name: string, current: string | null, expected: string | undefined): void {
+    if (expected === undefined) return;
+    const actual = current === null ? ABSENT_REVISION : revisionOf(current);
+    if (actual === expected) return;
+    const now = current === null ? 'it does not exist' : `its revision is now ${JSON.stringify(actual)}`;
+    throw new ScratchpadError(
+      'conflict',
+      `scratchpad ${JSON.stringify(name)} changed since revision ${JSON.stringify(expected)} (${now}); read it again, merge, and retry with the new revision`,
+    );
+  }
+
+  private async store(name: string, path: string, content: string, kind: ScratchpadChange['kind']): Promise<ScratchpadChange> {
+    const size = Buffer.byteLength(content);
+    if (size > MAX_SCRATCHPAD_BYTES) {
+      throw new ScratchpadError('too-large', `scratchpad ${JSON.stringify(name)} would be ${size} bytes; the limit is ${MAX_SCRATCHPAD_BYTES} bytes`);
+    }
+    try {
+      await mkdir(this.directory, { recursive: true, mode: 0o700 });
+      await writeFileAtomic(path, content);
+    } catch (error) {
+      if (error instanceof DiskFullError) {
+        throw new ScratchpadError('disk-full', `disk full: could not write scratchpad ${JSON.stringify(name)} (${error.code}); its previous content is unchanged`);
+      }
+      if (isNoSpaceError(error)) {
+        throw new ScratchpadError('disk-full', `disk full: could not create the scratchpad directory for ${JSON.stringify(name)} (${(error as NodeJS.ErrnoException).code})`);
+      }
+      throw new ScratchpadError('io', `could not write scratchpad ${JSON.stringify(name)}: ${(error as Error).message}`);
+    }
+    const change: ScratchpadChange = { name, revision: revisionOf(content), size, kind };
+    this.changed.fire(change);
+    return change;
+  }
+
+  dispose(): void {
+    this.changed.dispose();
+  }
+}

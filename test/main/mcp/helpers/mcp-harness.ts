@@ -1,0 +1,125 @@
+/**
+ * Starts a real coordinator and MCP server in temp directories, and connects
+ * the SDK's real Client through the real `bin/patterm mcp-stdio` proxy. Every
+ * resource is torn down after the test file.
+ */
+import { after } from 'node:test';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { Coordinator } from '../../../../src/main/coordinator.js';
+import { startMcpServer, type McpServerHandle } from '../../../../src/main/mcp/index.js';
+import type { PaneInfo } from '../../../../src/shared/pane-types.js';
+import { FAKE_AGENT, TestLauncher } from './test-launcher.js';
+
+export interface Harness {
+  coordinator: Coordinator;
+  mcp: McpServerHandle;
+  /** Scratch directory for this harness (project dir, XDG dirs, socket). */
+  root: string;
+  projectDir: string;
+  dataHome: string;
+  /** A new session whose root is a fake agent (no MCP of its own), with a bound token for it. */
+  orchestrator(name?: string): Promise<{ pane: PaneInfo; token: string }>;
+  /** Binds a fresh token to an existing pane (e.g. a child, to act as that sub-agent). */
+  tokenFor(paneId: string): string;
+  connect(token: string): Promise<Connection>;
+}
+
+export interface Connection {
+  client: Client;
+  stderr(): string;
+  call(name: string, args?: Record<string, unknown>): Promise<CallToolResult>;
+  close(): Promise<void>;
+}
+
+/** Tool calls in tests may wait on real processes under load; the SDK default (60 s) is fine, this is explicit. */
+const CALL_TIMEOUT_MS = 120_000;
+
+export async function startHarness(): Promise<Harness> {
+  const root = mkdtempSync(join(tmpdir(), 'patterm-mcp-test-'));
+  const projectDir = join(root, 'project');
+  const dataHome = join(root, 'data');
+  const { mkdirSync } = await import('node:fs');
+  mkdirSync(projectDir);
+  const coordinator = new Coordinator(projectDir);
+  let launcher: TestLauncher | null = null;
+  const mcp = await startMcpServer({
+    coordinator,
+    projectDir,
+    dataHome,
+    socketPath: join(root, 'run', 'patterm', `${process.pid}.sock`),
+    launcher: (endpoint) => (launcher = new TestLauncher(coordinator, endpoint)),
+  });
+  const connections: Connection[] = [];
+  after(async () => {
+    await Promise.all(connections.map((connection) => connection.close().catch(() => undefined)));
+    await mcp.dispose();
+    await coordinator.shutdown(500);
+    launcher?.dispose();
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  const harness: Harness = {
+    coordinator,
+    mcp,
+    root,
+    projectDir,
+    dataHome,
+    async orchestrator(name) {
+      const pane = await coordinator.spawn({ argv: [process.execPath, FAKE_AGENT], kind: 'agent', name });
+      const token = harness.tokenFor(pane.id);
+      const ready = await coordinator.waitFor(pane.id, { pattern: '^ready>', timeoutMs: 30_000 });
+      if (!ready.matched) throw new Error(`orchestrator pane did not start: ${ready.snippet}`);
+      return { pane, token };
+    },
+    tokenFor(paneId) {
+      const token = mcp.identities.issue();
+      mcp.identities.bind(token, paneId);
+      return token;
+    },
+    async connect(token) {
+      const connection = await connectProxy(mcp.socketPath, token);
+      connections.push(connection);
+      return connection;
+    },
+  };
+  return harness;
+}
+
+export const PATTERM_BIN = new URL('../../../../../bin/patterm', import.meta.url).pathname;
+
+export function proxyTransport(socketPath: string, token: string): StdioClientTransport {
+  return new StdioClientTransport({
+    command: process.execPath,
+    args: [PATTERM_BIN, 'mcp-stdio', '--socket', socketPath, '--identity', token],
+    env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: process.env.HOME ?? '/tmp' },
+    stderr: 'pipe',
+  });
+}
+
+export async function connectProxy(socketPath: string, token: string): Promise<Connection> {
+  const transport = proxyTransport(socketPath, token);
+  let stderr = '';
+  transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const client = new Client({ name: 'patterm-test', version: '1.0.0' });
+  await client.connect(transport);
+  return {
+    client,
+    stderr: () => stderr,
+    call: (name, args = {}) => client.callTool({ name, arguments: args }, undefined, { timeout: CALL_TIMEOUT_MS }) as Promise<CallToolResult>,
+    close: () => client.close(),
+  };
+}
+
+/** The text of a tool result (all text parts joined). */
+export function textOf(result: CallToolResult): string {
+  return result.content.map((part) => (part.type === 'text' ? part.text : '')).join('\n');
+}
+
+export function structured<T = Record<string, unknown>>(result: CallToolResult): T {
+  return result.structuredContent as T;
+}
