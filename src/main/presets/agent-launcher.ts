@@ -77,9 +77,13 @@ export class PresetAgentLauncher implements AgentLauncher {
       if (token) this.endpoint!.identities.revokePane(pane.id);
     });
 
-    const ready = await waitReady(this.coordinator, pane.id, this.readySignal(preset), preset.idle_threshold_ms ?? DEFAULT_IDLE_THRESHOLD_MS);
-    this.readyTimes.set(pane.id, ready);
+    const readiness = waitReady(this.coordinator, pane.id, this.readySignal(preset), preset.idle_threshold_ms ?? DEFAULT_IDLE_THRESHOLD_MS).then((outcome) => {
+      this.readyTimes.set(pane.id, outcome);
+      return outcome;
+    });
+    // With nothing to type there is nothing to wait for (the palette returns at once).
     if (request.initialPrompt === undefined || request.initialPrompt === '') return { pane: this.coordinator.info(pane.id), submit: null };
+    const ready = await readiness;
     if (!ready.ready) {
       return { pane: this.coordinator.info(pane.id), submit: { submitted: false, attempts: 0, detail: `the initial prompt was not typed: ${ready.detail}` } };
     }

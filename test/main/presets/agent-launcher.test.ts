@@ -1,0 +1,133 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { AgentPreset } from '../../../src/shared/preset-schema.js';
+import type { McpEndpoint } from '../../../src/main/contracts.js';
+import { PresetAgentLauncher } from '../../../src/main/presets/agent-launcher.js';
+import { PresetCatalog } from '../../../src/main/presets/preset-catalog.js';
+import { presetDirs } from '../../../src/main/presets/preset-paths.js';
+import { eventually, useCoordinator } from '../../helpers/coordinator-fixture.js';
+
+const FAKE_AGENT = fileURLToPath(new URL('../../fixtures/fake-agent/fake-agent.js', import.meta.url));
+
+function fakePreset(name: string, env: Record<string, string> = {}, extra: Partial<AgentPreset> = {}): AgentPreset {
+  return {
+    name,
+    argv: [process.execPath, FAKE_AGENT],
+    env,
+    ready_signal: { kind: 'pattern', pattern: '\\? for shortcuts', busy_pattern: 'esc to interrupt', stable_ms: 50, timeout_ms: 20_000 },
+    submit: { enter_delay_ms: 50, confirm_timeout_ms: 3000 },
+    chrome_trim_hints: [{ kind: 'from_last', pattern: '^>( |$)', followed_by: '^─+$', above: 1 }, { kind: 'match', pattern: '^fake-agent argv' }],
+    ...extra,
+  };
+}
+
+function setup(presets: AgentPreset[], processes: object[] = []) {
+  const root = mkdtempSync(join(tmpdir(), 'patterm-launcher-'));
+  const dirs = presetDirs({ XDG_CONFIG_HOME: root });
+  mkdirSync(dirs.agents, { recursive: true });
+  mkdirSync(dirs.processes, { recursive: true });
+  for (const preset of presets) writeFileSync(join(dirs.agents, `${preset.name}.json`), JSON.stringify(preset));
+  processes.forEach((preset, i) => writeFileSync(join(dirs.processes, `p${i}.json`), JSON.stringify(preset)));
+  const catalog = PresetCatalog.load({ dirs, bundled: null });
+  assert.deepEqual(catalog.errors, []);
+  const coordinator = useCoordinator(root);
+  const calls: string[] = [];
+  const endpoint: McpEndpoint = {
+    socketPath: '/nonexistent.sock',
+    identities: {
+      issue: () => 'token-1',
+      bind: (token, paneId) => calls.push(`bind ${token} ${paneId}`),
+      revokePane: (paneId) => calls.push(`revoke ${paneId}`),
+      resolve: () => null,
+    },
+    proxyCommand: (token) => ['proxy-bin', '--identity', token],
+  };
+  const launcher = new PresetAgentLauncher({ coordinator, endpoint, catalog });
+  return { coordinator, launcher, calls, root };
+}
+
+const screen = async (coordinator: ReturnType<typeof useCoordinator>, id: string) => (await coordinator.grid(id)).lines.join('\n');
+
+test('spawnAgent waits for ready, types the prompt and confirms it was submitted', async () => {
+  const { coordinator, launcher } = setup([fakePreset('fake', { FAKE_AGENT_START_MS: '300' })]);
+  const { pane, submit } = await launcher.spawnAgent({ preset: 'fake', initialPrompt: 'hello there' });
+  assert.equal(pane.kind, 'agent');
+  assert.equal(pane.name, 'fake-1');
+  assert.deepEqual(submit && { submitted: submit.submitted, attempts: submit.attempts }, { submitted: true, attempts: 1 }, submit?.detail);
+  await eventually(async () => (await screen(coordinator, pane.id)).includes('answer: got 11 chars'), { timeoutMs: 10_000, message: 'the answer' });
+  assert.equal(launcher.readyTimes.get(pane.id)?.ready, true);
+});
+
+test('without the confirmation Enter is retried once, and a lost message is reported, not claimed', async () => {
+  const { coordinator, launcher } = setup([fakePreset('drops-one', { FAKE_AGENT_DROP_ENTERS: '1' }), fakePreset('drops-all', { FAKE_AGENT_DROP_ENTERS: '99' }, { submit: { enter_delay_ms: 50, confirm_timeout_ms: 500 } })]);
+  const one = await launcher.spawnAgent({ preset: 'drops-one', initialPrompt: 'retry me' });
+  assert.deepEqual(one.submit && [one.submit.submitted, one.submit.attempts], [true, 2], one.submit?.detail);
+  await eventually(async () => (await screen(coordinator, one.pane.id)).includes('answer: got 8 chars'), { timeoutMs: 10_000, message: 'the answer after the retry' });
+
+  const all = await launcher.spawnAgent({ preset: 'drops-all', initialPrompt: 'never lands' });
+  assert.equal(all.submit?.submitted, false);
+  assert.equal(all.submit?.attempts, 2);
+  assert.match(all.submit?.detail ?? '', /no sign of submission.*never lands/);
+});
+
+test('multi-line text goes as one bracketed paste and is submitted whole', async () => {
+  const { coordinator, launcher } = setup([fakePreset('fake')]);
+  const { pane } = await launcher.spawnAgent({ preset: 'fake' });
+  const result = await launcher.submit(pane.id, 'line one\nline two\nline three', 'orchestrator');
+  assert.equal(result.submitted, true, result.detail);
+  assert.match(result.detail, /bracketed paste/);
+  await eventually(async () => (await screen(coordinator, pane.id)).includes('you: line one / line two / line three'), { timeoutMs: 10_000, message: 'the whole message in one turn' });
+});
+
+test('nothing is typed while the agent shows a dialog, so a message cannot answer it', async () => {
+  const { coordinator, launcher } = setup([fakePreset('dialog', { FAKE_AGENT_DIALOG: '1' })]);
+  const { pane, submit } = await launcher.spawnAgent({ preset: 'dialog' });
+  assert.equal(submit, null, 'no initial prompt, nothing submitted');
+  await eventually(async () => (await screen(coordinator, pane.id)).includes('Do you want to proceed?'), { message: 'the dialog' });
+  const result = await launcher.submit(pane.id, '1', 'orchestrator', { inputWaitMs: 300 });
+  assert.equal(result.submitted, false);
+  assert.equal(result.attempts, 0);
+  assert.match(result.detail, /not at its input prompt.*Do you want to proceed/);
+  assert.match(await screen(coordinator, pane.id), /Do you want to proceed\?/, 'the dialog is still open');
+});
+
+test('MCP wiring: the proxy command reaches the agent, the token is bound and revoked, temp files go', async () => {
+  const preset = fakePreset('wired', {}, { mcp_injection: { kind: 'config_file_flag', args: ['--mcp-config', '{config_file}'] } });
+  const { coordinator, launcher, calls } = setup([preset]);
+  const { pane } = await launcher.spawnAgent({ preset: 'wired' });
+  const text = await eventually(async () => {
+    const now = await screen(coordinator, pane.id);
+    return now.includes('--mcp-config') ? now : null;
+  }, { message: 'the agent printing its argv' });
+  const file = /"--mcp-config","([^"]+)"/.exec(text)?.[1];
+  assert.ok(file && existsSync(file), `config file in argv: ${text}`);
+  assert.deepEqual(calls, [`bind token-1 ${pane.id}`]);
+  await coordinator.kill(pane.id);
+  await eventually(() => calls.includes(`revoke ${pane.id}`) && !existsSync(file), { message: 'revoke and cleanup after exit' });
+});
+
+test('chromeTrim uses the preset of the pane', async () => {
+  const { coordinator, launcher } = setup([fakePreset('fake')]);
+  const { pane } = await launcher.spawnAgent({ preset: 'fake', initialPrompt: 'trim me' });
+  await eventually(async () => (await screen(coordinator, pane.id)).includes('answer:'), { timeoutMs: 10_000, message: 'the answer' });
+  const grid = await coordinator.grid(pane.id);
+  const trimmed = launcher.chromeTrim(pane.id, grid.lines);
+  assert.deepEqual(trimmed.lines.filter((l) => l !== ''), ['you: trim me', 'answer: got 7 chars']);
+  assert.ok(trimmed.trimmedRows.includes(0));
+});
+
+test('unknown presets are errors that list the known ones; process presets and freeform argv launch', async () => {
+  const { coordinator, launcher } = setup([fakePreset('fake')], [{ name: 'say hi', argv: ['echo hi from $0 | tr a-z A-Z'], shell: true }]);
+  await assert.rejects(launcher.spawnAgent({ preset: 'nope' }), /unknown agent preset "nope"; known agent presets: fake/);
+  await assert.rejects(launcher.spawnProcess({ preset: 'nope' }), /unknown process preset "nope"; known process presets: p0 \("say hi"\)/);
+  const shell = await launcher.spawnProcess({ preset: 'say hi' });
+  assert.equal(shell.kind, 'process');
+  assert.deepEqual(shell.argv.slice(0, 2), ['sh', '-lc']);
+  await eventually(async () => (await screen(coordinator, shell.id)).includes('HI FROM SH'), { message: 'shell output' });
+  const free = await launcher.spawnProcess({ argv: ['sh', '-c', 'echo "$GREETING"'], env: { GREETING: 'freeform ok' } });
+  await eventually(async () => (await screen(coordinator, free.id)).includes('freeform ok'), { message: 'freeform output' });
+});

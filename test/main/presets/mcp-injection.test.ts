@@ -1,0 +1,50 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { buildInjection, deepMerge } from '../../../src/main/presets/mcp-injection.js';
+import { bundledPresetDirs } from '../../../src/main/presets/preset-paths.js';
+import { loadPresetDir } from '../../../src/main/presets/preset-loader.js';
+
+const PROXY = ['/usr/bin/node', '/opt/patterm/bin/patterm', 'mcp-stdio', '--socket', '/run/p 1.sock', '--identity', 'tok"en'];
+const bundled = (id: string) => loadPresetDir('agent', bundledPresetDirs().agents).presets.find((p) => p.id === id)!.preset;
+
+test('claude: a private MCP config file passed with --mcp-config and --strict-mcp-config', () => {
+  const injection = buildInjection(bundled('claude').mcp_injection, PROXY, {});
+  const at = injection.args.indexOf('--mcp-config');
+  assert.ok(at >= 0, `args: ${injection.args.join(' ')}`);
+  assert.ok(injection.args.includes('--strict-mcp-config'));
+  const file = injection.args[at + 1];
+  assert.deepEqual(JSON.parse(readFileSync(file, 'utf8')), { mcpServers: { patterm: { type: 'stdio', command: PROXY[0], args: PROXY.slice(1) } } });
+  assert.equal(statSync(file).mode & 0o777, 0o600, 'the file holds an identity token');
+  injection.cleanup();
+  injection.cleanup();
+  assert.equal(existsSync(file), false);
+});
+
+test('codex: -c overrides with TOML values, plus per-tool approvals', () => {
+  const { args } = buildInjection(bundled('codex').mcp_injection, PROXY, {});
+  const overrides = args.filter((_, i) => args[i - 1] === '-c');
+  assert.equal(overrides.length * 2, args.length, 'every override follows -c');
+  assert.ok(overrides.includes('mcp_servers.patterm.command="/usr/bin/node"'));
+  assert.ok(overrides.includes('mcp_servers.patterm.args=["/opt/patterm/bin/patterm","mcp-stdio","--socket","/run/p 1.sock","--identity","tok\\"en"]'));
+  assert.ok(overrides.includes('mcp_servers.patterm.tools.report_to_parent.approval_mode="approve"'));
+  assert.ok(!overrides.some((o) => o.includes('spawn_process')), 'spawn_process must keep asking');
+});
+
+test('opencode: OPENCODE_CONFIG_CONTENT merged over what the user already set', () => {
+  const existing = JSON.stringify({ theme: 'dark', mcp: { other: { type: 'remote', url: 'http://x' } } });
+  const { env, args } = buildInjection(bundled('opencode').mcp_injection, PROXY, { OPENCODE_CONFIG_CONTENT: existing });
+  assert.deepEqual(args, []);
+  const config = JSON.parse(env.OPENCODE_CONFIG_CONTENT);
+  assert.equal(config.theme, 'dark');
+  assert.equal(config.mcp.other.url, 'http://x');
+  assert.deepEqual(config.mcp.patterm, { type: 'local', command: PROXY, enabled: true });
+  assert.equal(config.permission.patterm_spawn_process, 'ask');
+  assert.throws(() => buildInjection(bundled('opencode').mcp_injection, PROXY, { OPENCODE_CONFIG_CONTENT: 'not json' }), /OPENCODE_CONFIG_CONTENT already holds text that is not JSON/);
+});
+
+test('no injection adds nothing', () => {
+  assert.deepEqual(buildInjection({ kind: 'none' }, PROXY, {}).args, []);
+  assert.deepEqual(buildInjection(undefined, [], {}).env, {});
+  assert.deepEqual(deepMerge({ a: { b: 1, c: 2 } }, { a: { b: 3 }, d: [1] }), { a: { b: 3, c: 2 }, d: [1] });
+});

@@ -1,0 +1,119 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parsePreset } from '../../../src/shared/preset-schema.js';
+import { installDefaultPresets } from '../../../src/main/presets/default-presets.js';
+import { loadPresetDir } from '../../../src/main/presets/preset-loader.js';
+import { PresetCatalog } from '../../../src/main/presets/preset-catalog.js';
+import { bundledPresetDirs, configHome, dataHome, presetDirs } from '../../../src/main/presets/preset-paths.js';
+
+function tempDirs() {
+  const root = mkdtempSync(join(tmpdir(), 'patterm-presets-'));
+  const dirs = presetDirs({ XDG_CONFIG_HOME: root });
+  return { root, dirs };
+}
+
+test('every bundled preset file is valid', () => {
+  const bundled = bundledPresetDirs();
+  const agents = loadPresetDir('agent', bundled.agents);
+  const processes = loadPresetDir('process', bundled.processes);
+  assert.deepEqual([...agents.errors, ...processes.errors], []);
+  assert.deepEqual(agents.presets.map((p) => p.id).sort(), ['claude', 'codex', 'opencode']);
+  assert.ok(processes.presets.some((p) => p.id === 'bash'));
+});
+
+test('schema errors name the field, the problem and the value received', () => {
+  const result = parsePreset('agent', {
+    name: 'x',
+    argv: [],
+    env: { A: 1 },
+    ready_signal: { kind: 'pattern', pattern: '((' },
+    mcp_injection: { kind: 'flagz' },
+    ready_singal: {},
+  });
+  assert.equal(result.ok, false);
+  const problems = result.ok ? [] : result.problems;
+  const find = (field: string) => problems.find((p) => p.startsWith(`${field}:`)) ?? `(no problem reported for ${field}: ${problems.join(' | ')})`;
+  assert.match(find('argv'), /empty list/);
+  assert.match(find('env.A'), /expected string, received 1/);
+  assert.match(find('ready_signal.pattern'), /not a valid regular expression.*"\(\("/);
+  assert.match(find('mcp_injection.kind'), /received "flagz"/);
+  assert.match(find('ready_singal'), /unknown field/);
+  const missing = parsePreset('process', { argv: ['x'] });
+  assert.deepEqual(missing.ok ? [] : missing.problems, ['name: required field is missing']);
+});
+
+test('a broken file is reported by file and field while the others load', () => {
+  const { root, dirs } = tempDirs();
+  mkdirSync(dirs.agents, { recursive: true });
+  writeFileSync(join(dirs.agents, 'good.json'), JSON.stringify({ name: 'good', argv: ['true'] }));
+  writeFileSync(join(dirs.agents, 'bad-field.json'), JSON.stringify({ name: 'bad', argv: ['true'], idle_threshold_ms: 'soon' }));
+  writeFileSync(join(dirs.agents, 'bad-json.json'), '{"name": "x",');
+  writeFileSync(join(dirs.agents, 'array.json'), '[]');
+  writeFileSync(join(dirs.agents, 'same-name.json'), JSON.stringify({ name: 'good', argv: ['false'] }));
+  writeFileSync(join(dirs.agents, 'notes.txt'), 'ignored');
+  const result = loadPresetDir('agent', dirs.agents);
+  assert.deepEqual(result.presets.map((p) => p.id), ['good']);
+  const byFile = new Map(result.errors.map((e) => [e.file.split('/').pop(), e.problems.join(' | ')]));
+  assert.match(byFile.get('bad-field.json') ?? '', /^idle_threshold_ms: expected number, received "soon"/);
+  assert.match(byFile.get('bad-json.json') ?? '', /not valid JSON/);
+  assert.match(byFile.get('array.json') ?? '', /expected a JSON object, received an array/);
+  assert.match(byFile.get('same-name.json') ?? '', /name: "good" is already used by .*good\.json/);
+  assert.equal(result.errors.length, 4);
+  rmSync(root, { recursive: true, force: true });
+});
+
+test('an unreadable file is an error, not a crash', { skip: process.getuid?.() === 0 ? 'root can read any file' : false }, () => {
+  const { dirs } = tempDirs();
+  mkdirSync(dirs.processes, { recursive: true });
+  const file = join(dirs.processes, 'locked.json');
+  writeFileSync(file, '{}');
+  chmodSync(file, 0);
+  const result = loadPresetDir('process', dirs.processes);
+  assert.match(result.errors[0]?.problems[0] ?? '', /cannot read/);
+});
+
+test('XDG variables that are unset, empty or relative fall back to the XDG defaults', () => {
+  assert.equal(configHome({ HOME: '/home/u' }), '/home/u/.config');
+  assert.equal(configHome({ HOME: '/home/u', XDG_CONFIG_HOME: '' }), '/home/u/.config');
+  assert.equal(configHome({ HOME: '/home/u', XDG_CONFIG_HOME: 'rel/dir' }), '/home/u/.config');
+  assert.equal(configHome({ HOME: '/home/u', XDG_CONFIG_HOME: '/cfg' }), '/cfg');
+  assert.equal(dataHome({ HOME: '/home/u' }), '/home/u/.local/share');
+  assert.equal(presetDirs({ XDG_CONFIG_HOME: '/cfg' }).agents, '/cfg/patterm/presets/agents');
+});
+
+test('first run copies the defaults; edits are never overwritten and deletions stick', () => {
+  const { root, dirs } = tempDirs();
+  const bundled = bundledPresetDirs();
+  const first = installDefaultPresets(bundled, dirs);
+  assert.ok(first.copied.some((file) => file.endsWith('agents/claude.json')));
+  assert.deepEqual(first.problems, []);
+
+  const claude = join(dirs.agents, 'claude.json');
+  const edited = JSON.stringify({ name: 'my claude', argv: ['claude', '--model', 'x'] });
+  writeFileSync(claude, edited);
+  rmSync(join(dirs.agents, 'codex.json'));
+  const second = installDefaultPresets(bundled, dirs);
+  assert.deepEqual(second.copied, []);
+  assert.equal(readFileSync(claude, 'utf8'), edited);
+
+  const catalog = PresetCatalog.load({ dirs, bundled });
+  assert.equal(catalog.findAgent('claude')?.preset.name, 'my claude');
+  assert.equal(catalog.findAgent('codex'), undefined, 'a deleted default must not come back');
+  assert.equal(catalog.findAgent('OPENCODE')?.id, 'opencode', 'names match ignoring case');
+  assert.match(catalog.describeAgents(), /claude \("my claude"\)/);
+  rmSync(root, { recursive: true, force: true });
+});
+
+test('a user file that predates the defaults is kept, not replaced', () => {
+  const { root, dirs } = tempDirs();
+  mkdirSync(dirs.agents, { recursive: true });
+  const mine = JSON.stringify({ name: 'codex', argv: ['codex', '--mine'] });
+  writeFileSync(join(dirs.agents, 'codex.json'), mine);
+  const report = installDefaultPresets(bundledPresetDirs(), dirs);
+  assert.ok(report.kept.some((file) => file.endsWith('codex.json')));
+  assert.equal(readFileSync(join(dirs.agents, 'codex.json'), 'utf8'), mine);
+  rmSync(root, { recursive: true, force: true });
+});
