@@ -4,8 +4,8 @@
  */
 import { createHash } from 'node:crypto';
 import { realpathSync } from 'node:fs';
-import { homedir } from 'node:os';
-import { isAbsolute, join } from 'node:path';
+import { join } from 'node:path';
+import { dataHome } from '../presets/preset-paths.js';
 
 /** Spec §3: sha256(realpath(project_dir))[:16]. */
 const PROJECT_KEY_LENGTH = 16;
@@ -14,12 +14,7 @@ export function projectKey(projectDir: string): string {
   return createHash('sha256').update(realpathSync(projectDir)).digest('hex').slice(0, PROJECT_KEY_LENGTH);
 }
 
-/** $XDG_DATA_HOME, or ~/.local/share when it is unset or not absolute (as the XDG spec says). */
-export function xdgDataHome(env: NodeJS.ProcessEnv = process.env): string {
-  const value = env.XDG_DATA_HOME;
-  return value && isAbsolute(value) ? value : join(homedir(), '.local', 'share');
-}
-
-export function projectDataDir(projectDir: string, dataHome: string = xdgDataHome()): string {
-  return join(dataHome, 'patterm', 'projects', projectKey(projectDir));
+/** `<$XDG_DATA_HOME>/patterm/projects/<key>` (XDG_DATA_HOME falls back to ~/.local/share). */
+export function projectDataDir(projectDir: string, home: string = dataHome()): string {
+  return join(home, 'patterm', 'projects', projectKey(projectDir));
 }

@@ -139,7 +139,7 @@ export class ScratchpadStore {
   }
 
   /** Replaces the whole scratchpad (creating it if needed). */
-  write(name: string, content: string, expectedRevision?: string): Promise<ScratchpadChange> {
+  async write(name: string, content: string, expectedRevision?: string): Promise<ScratchpadChange> {
     const path = this.pathFor(name);
     return this.locks.run(name, async () => {
       const current = await this.load(path);
@@ -149,7 +149,7 @@ export class ScratchpadStore {
   }
 
   /** Adds to the end of the scratchpad (creating it if needed). */
-  append(name: string, content: string, expectedRevision?: string): Promise<ScratchpadChange> {
+  async append(name: string, content: string, expectedRevision?: string): Promise<ScratchpadChange> {
     const path = this.pathFor(name);
     return this.locks.run(name, async () => {
       const current = await this.load(path);

@@ -4,7 +4,7 @@
  * resource is torn down after the test file.
  */
 import { after } from 'node:test';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -13,16 +13,23 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { Coordinator } from '../../../../src/main/coordinator.js';
 import { startMcpServer, type McpServerHandle } from '../../../../src/main/mcp/index.js';
 import type { PaneInfo } from '../../../../src/shared/pane-types.js';
-import { FAKE_AGENT, TestLauncher } from './test-launcher.js';
+import { createAgentLauncher, type PresetAgentLauncher } from '../../../../src/main/presets/agent-launcher.js';
+import { PresetCatalog } from '../../../../src/main/presets/preset-catalog.js';
+import { FAKE_AGENT_SCRIPT, writeFixturePresets } from '../../../fixtures/fake-agent-presets.js';
 
 export interface Harness {
   coordinator: Coordinator;
   mcp: McpServerHandle;
+  launcher: PresetAgentLauncher;
   /** Scratch directory for this harness (project dir, XDG dirs, socket). */
   root: string;
   projectDir: string;
   dataHome: string;
-  /** A new session whose root is a fake agent (no MCP of its own), with a bound token for it. */
+  /**
+   * A new session whose root is a fake agent (no MCP connection of its own);
+   * the test speaks for it through `connect(token)`, and reads what patterm
+   * types into it on its screen.
+   */
   orchestrator(name?: string): Promise<{ pane: PaneInfo; token: string }>;
   /** Binds a fresh token to an existing pane (e.g. a child, to act as that sub-agent). */
   tokenFor(paneId: string): string;
@@ -43,34 +50,34 @@ export async function startHarness(): Promise<Harness> {
   const root = mkdtempSync(join(tmpdir(), 'patterm-mcp-test-'));
   const projectDir = join(root, 'project');
   const dataHome = join(root, 'data');
-  const { mkdirSync } = await import('node:fs');
   mkdirSync(projectDir);
   const coordinator = new Coordinator(projectDir);
-  let launcher: TestLauncher | null = null;
+  const catalog = PresetCatalog.load({ dirs: writeFixturePresets(join(root, 'config', 'patterm', 'presets')), bundled: null });
   const mcp = await startMcpServer({
     coordinator,
     projectDir,
     dataHome,
     socketPath: join(root, 'run', 'patterm', `${process.pid}.sock`),
-    launcher: (endpoint) => (launcher = new TestLauncher(coordinator, endpoint)),
+    launcher: (endpoint) => createAgentLauncher({ coordinator, endpoint, catalog }),
   });
   const connections: Connection[] = [];
   after(async () => {
     await Promise.all(connections.map((connection) => connection.close().catch(() => undefined)));
     await mcp.dispose();
     await coordinator.shutdown(500);
-    launcher?.dispose();
     rmSync(root, { recursive: true, force: true });
   });
 
   const harness: Harness = {
     coordinator,
     mcp,
+    launcher: mcp.launcher as PresetAgentLauncher,
     root,
     projectDir,
     dataHome,
     async orchestrator(name) {
-      const pane = await coordinator.spawn({ argv: [process.execPath, FAKE_AGENT], kind: 'agent', name });
+      // presetName lets the launcher find the fake preset's ready signal when it types into this pane.
+      const pane = await coordinator.spawn({ argv: [process.execPath, FAKE_AGENT_SCRIPT], kind: 'agent', name, presetName: 'fake' });
       const token = harness.tokenFor(pane.id);
       const ready = await coordinator.waitFor(pane.id, { pattern: '^ready>', timeoutMs: 30_000 });
       if (!ready.matched) throw new Error(`orchestrator pane did not start: ${ready.snippet}`);
