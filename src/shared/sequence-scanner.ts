@@ -51,23 +51,55 @@ const enum State {
   DcsEscape,
 }
 
+/** First OSC buffer size; it doubles up to MAX_OSC_BYTES for the rare long string (OSC 52). */
+const INITIAL_OSC_BYTES = 256;
+
+/**
+ * CSI final bytes that can carry something we act on (queries, DECSCUSR); for any
+ * other final (SGR 'm', cursor motion, erases: nearly every CSI in a flood) the
+ * parameters are never turned into a string.
+ */
+const INTERESTING_CSI_FINALS = new Set([0x63, 0x71, 0x70, 0x75, 0x6e, 0x74]); // c q p u n t
+
 export class SequenceScanner {
   private state = State.Ground;
-  private csi: number[] = [];
-  private osc: number[] = [];
+  // Parameter bytes live in preallocated typed arrays: this runs on every byte a
+  // pane prints, and array push/reset per sequence was most of its cost.
+  private readonly csi = new Uint8Array(MAX_CSI_BYTES);
+  private csiLength = 0;
+  private osc = new Uint8Array(INITIAL_OSC_BYTES);
+  private oscLength = 0;
   private oscOverflow = false;
-  private dcs: number[] = [];
+  private readonly dcs = new Uint8Array(MAX_DCS_BYTES);
+  private dcsLength = 0;
   private readonly decoder = new TextDecoder();
 
   scan(chunk: Uint8Array): ScannedEvent[] {
     const events: ScannedEvent[] = [];
-    for (let i = 0; i < chunk.length; i++) {
+    const length = chunk.length;
+    // Next ESC / BEL at or after the current index, found with native indexOf
+    // (memchr) so plain text between sequences is skipped, not stepped through.
+    // -2 means "not searched yet", -1 "none left in this chunk".
+    let nextEsc = -2;
+    let nextBel = -2;
+    for (let i = 0; i < length; i++) {
+      if (this.state === State.Ground) {
+        if (nextEsc !== -1 && nextEsc < i) nextEsc = chunk.indexOf(ESC, i);
+        if (nextBel !== -1 && nextBel < i) nextBel = chunk.indexOf(BEL, i);
+        const next = nextEsc === -1 ? nextBel : nextBel === -1 ? nextEsc : Math.min(nextEsc, nextBel);
+        if (next === -1) break;
+        i = next;
+        if (chunk[i] !== ESC) events.push({ type: 'bell', end: i + 1 });
+        else if (i + 1 < length && chunk[i + 1] === 0x5b) {
+          // ESC [ is by far the most common pair: enter CSI without a trip through Escape.
+          this.state = State.Csi;
+          this.csiLength = 0;
+          i++;
+        } else this.state = State.Escape;
+        continue;
+      }
       const byte = chunk[i];
       switch (this.state) {
-        case State.Ground:
-          if (byte === ESC) this.state = State.Escape;
-          else if (byte === BEL) events.push({ type: 'bell', end: i + 1 });
-          break;
         case State.Escape:
           this.onEscape(byte);
           break;
@@ -75,9 +107,23 @@ export class SequenceScanner {
           if (byte === ESC) this.state = State.Escape;
           else if (byte < 0x20 || byte > 0x2f) this.state = State.Ground;
           break;
-        case State.Csi:
-          this.onCsi(byte, i, events);
+        case State.Csi: {
+          // Parameter bytes (digits, ';', '?', '>'...) in a tight loop: SGR-heavy output is mostly these.
+          let at = i;
+          let current = byte;
+          while (current >= 0x20 && current <= 0x3f) {
+            if (this.csiLength < MAX_CSI_BYTES) this.csi[this.csiLength++] = current;
+            if (++at === length) break;
+            current = chunk[at];
+          }
+          if (at === length) {
+            i = length; // the sequence continues in the next chunk
+            break;
+          }
+          i = at;
+          this.onCsi(current, i, events);
           break;
+        }
         case State.Osc:
           if (byte === BEL) this.finishOsc(i, events);
           else if (byte === ESC) this.state = State.OscEscape;
@@ -95,7 +141,7 @@ export class SequenceScanner {
         case State.Dcs:
           if (byte === ESC) this.state = State.DcsEscape;
           else if (byte === CAN || byte === SUB) this.state = State.Ground;
-          else if (this.dcs.length < MAX_DCS_BYTES) this.dcs.push(byte);
+          else if (this.dcsLength < MAX_DCS_BYTES) this.dcs[this.dcsLength++] = byte;
           break;
         case State.DcsEscape:
           if (byte === 0x5c) this.finishDcs(i, events);
@@ -112,14 +158,14 @@ export class SequenceScanner {
   private onEscape(byte: number): void {
     if (byte === 0x5b) {
       this.state = State.Csi;
-      this.csi.length = 0;
+      this.csiLength = 0;
     } else if (byte === 0x5d) {
       this.state = State.Osc;
-      this.osc.length = 0;
+      this.oscLength = 0;
       this.oscOverflow = false;
     } else if (byte === 0x50) {
       this.state = State.Dcs;
-      this.dcs.length = 0;
+      this.dcsLength = 0;
     } else if (byte === ESC) {
       this.state = State.Escape;
     } else if (byte >= 0x20 && byte <= 0x2f) {
@@ -132,7 +178,8 @@ export class SequenceScanner {
   private onCsi(byte: number, index: number, events: ScannedEvent[]): void {
     if (byte >= 0x40 && byte <= 0x7e) {
       this.state = State.Ground;
-      const params = String.fromCharCode(...this.csi);
+      if (!INTERESTING_CSI_FINALS.has(byte)) return;
+      const params = String.fromCharCode(...this.csi.subarray(0, this.csiLength));
       const shape = byte === 0x71 ? /^(\d?) $/.exec(params) : null;
       if (shape) events.push({ type: 'cursor-shape', shape: Number(shape[1] || 0), end: index + 1 });
       const query = parseCsiQuery(params, String.fromCharCode(byte));
@@ -142,20 +189,28 @@ export class SequenceScanner {
     } else if (byte === CAN || byte === SUB) {
       this.state = State.Ground;
     } else if (byte >= 0x20 && byte <= 0x3f) {
-      if (this.csi.length < MAX_CSI_BYTES) this.csi.push(byte);
+      if (this.csiLength < MAX_CSI_BYTES) this.csi[this.csiLength++] = byte;
     }
     // Other C0 controls inside CSI execute without ending it; nothing to track.
   }
 
   private pushOsc(byte: number): void {
-    if (this.osc.length < MAX_OSC_BYTES) this.osc.push(byte);
-    else this.oscOverflow = true;
+    if (this.oscLength >= MAX_OSC_BYTES) {
+      this.oscOverflow = true;
+      return;
+    }
+    if (this.oscLength === this.osc.length) {
+      const grown = new Uint8Array(Math.min(MAX_OSC_BYTES, this.osc.length * 2));
+      grown.set(this.osc);
+      this.osc = grown;
+    }
+    this.osc[this.oscLength++] = byte;
   }
 
   private finishOsc(index: number, events: ScannedEvent[]): void {
     this.state = State.Ground;
     if (this.oscOverflow) return;
-    const text = this.decoder.decode(Uint8Array.from(this.osc));
+    const text = this.decoder.decode(this.osc.subarray(0, this.oscLength));
     const separator = text.indexOf(';');
     const codeText = separator === -1 ? text : text.slice(0, separator);
     if (!/^\d+$/.test(codeText)) return;
@@ -168,7 +223,7 @@ export class SequenceScanner {
 
   private finishDcs(index: number, events: ScannedEvent[]): void {
     this.state = State.Ground;
-    const text = String.fromCharCode(...this.dcs);
+    const text = String.fromCharCode(...this.dcs.subarray(0, this.dcsLength));
     if (text.startsWith('$q')) events.push({ type: 'query', query: { kind: 'decrqss', setting: text.slice(2) }, end: index + 1 });
     else if (text.startsWith('+q')) events.push({ type: 'query', query: { kind: 'xtgettcap', names: text.slice(2) }, end: index + 1 });
   }
