@@ -1,0 +1,230 @@
+/**
+ * Runs the real `bin/patterm` inside a private tmux server, as a person would
+ * in their terminal, and reads what they would see with capture-pane.
+ *
+ * Every instance gets its own tmux socket and its own XDG config, data and
+ * runtime directories with the presets a test asks for, so tests never touch
+ * the user's setup or each other. Waits are on screen content with generous
+ * timeouts, never on elapsed time: the machine is shared and noisy.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { computeLayout } from '../../../src/renderer/layout.js';
+
+export const REPO = new URL('../../../../', import.meta.url).pathname;
+export const PATTERM_BIN = join(REPO, 'bin', 'patterm');
+export const FAKE_AGENT = join(REPO, 'dist', 'test', 'fixtures', 'fake-agent.js');
+
+/** Generous: a cold start compiles WASM and starts workers on a busy two-core machine. */
+export const SCREEN_TIMEOUT_MS = 30_000;
+const POLL_MS = 50;
+
+/** A bash that reads no rc files and shows "$ " as its prompt, so screens are predictable. */
+export const BASH_PRESET = { name: 'bash', argv: ['bash', '--norc', '--noprofile', '-i'], env: { PS1: '$ ', HISTFILE: '/dev/null' } };
+
+/** The fake agent CLI (test/fixtures/fake-agent.ts) wired to patterm's MCP the way Claude Code is. */
+export const FAKE_AGENT_PRESET = {
+  name: 'fake',
+  argv: [process.execPath, FAKE_AGENT],
+  mcp_injection: { kind: 'config_file_flag', args: ['--mcp-config', '{config_file}'] },
+  ready_signal: { kind: 'pattern', pattern: 'ready>', timeout_ms: 30_000 },
+};
+
+export interface PattermOptions {
+  cols?: number;
+  rows?: number;
+  processPresets?: Record<string, unknown>;
+  agentPresets?: Record<string, unknown>;
+  /** Raw text of config.json (a string, so tests can also write broken JSON). */
+  config?: string;
+}
+
+export class TmuxPatterm {
+  readonly socket = `patterm-test-${process.pid}-${randomBytes(4).toString('hex')}`;
+  readonly root = mkdtempSync(join(tmpdir(), 'patterm-tui-'));
+  /** Every process started under this test carries it, so leftovers can be found in /proc. */
+  readonly marker = `PATTERM_TEST_MARK=${randomBytes(8).toString('hex')}`;
+  readonly dirs = {
+    config: join(this.root, 'config'),
+    data: join(this.root, 'data'),
+    runtime: join(this.root, 'runtime'),
+    project: join(this.root, 'project'),
+  };
+  readonly sttyFile = join(this.root, 'stty-after-exit');
+
+  private constructor(private readonly options: PattermOptions) {}
+
+  static start(options: PattermOptions = {}): TmuxPatterm {
+    const harness = new TmuxPatterm(options);
+    harness.launch();
+    return harness;
+  }
+
+  private launch(): void {
+    const { config, data, runtime, project } = this.dirs;
+    for (const dir of [config, data, project]) mkdirSync(dir, { recursive: true });
+    mkdirSync(runtime, { recursive: true, mode: 0o700 });
+    const presets = join(config, 'patterm', 'presets');
+    mkdirSync(join(presets, 'processes'), { recursive: true });
+    mkdirSync(join(presets, 'agents'), { recursive: true });
+    for (const [file, preset] of Object.entries(this.options.processPresets ?? { bash: BASH_PRESET })) {
+      writeFileSync(join(presets, 'processes', `${file}.json`), typeof preset === 'string' ? preset : JSON.stringify(preset));
+    }
+    for (const [file, preset] of Object.entries(this.options.agentPresets ?? {})) {
+      writeFileSync(join(presets, 'agents', `${file}.json`), typeof preset === 'string' ? preset : JSON.stringify(preset));
+    }
+    if (this.options.config !== undefined) writeFileSync(join(config, 'patterm', 'config.json'), this.options.config);
+    // After patterm exits: report how, record the tty's mode, then replace the shell with a
+    // marker-free sleep so any process still carrying the marker is a leftover of patterm's.
+    const [markName] = this.marker.split('=');
+    const script = [
+      `cd ${shellQuote(project)}`,
+      `${shellQuote(process.execPath)} ${shellQuote(PATTERM_BIN)}`,
+      `code=$?`,
+      `stty -a > ${shellQuote(this.sttyFile)}`,
+      `echo "[patterm exited $code]"`,
+      `exec env -u ${markName} sleep 3600`,
+    ].join('; ');
+    const env = {
+      XDG_CONFIG_HOME: config,
+      XDG_DATA_HOME: data,
+      XDG_RUNTIME_DIR: runtime,
+      PATTERM_LOG: join(this.root, 'patterm.log'),
+      [markName]: this.marker.split('=')[1],
+    };
+    this.tmux('-f', '/dev/null', 'new-session', '-d', '-x', String(this.options.cols ?? 120), '-y', String(this.options.rows ?? 40),
+      ...Object.entries(env).flatMap(([key, value]) => ['-e', `${key}=${value}`]), 'sh', '-c', script);
+    this.tmux('set-option', '-g', 'escape-time', '0');
+  }
+
+  tmux(...args: string[]): string {
+    return execFileSync('tmux', ['-L', this.socket, ...args], { encoding: 'utf8' });
+  }
+
+  /** The screen as plain text lines (no colours). */
+  screen(): string[] {
+    return this.tmux('capture-pane', '-p').replace(/\n$/, '').split('\n');
+  }
+
+  /** Just the main area (the focused pane), trailing blanks trimmed, for the current window size. */
+  mainArea(lines: string[] = this.screen()): string[] {
+    const { main } = computeLayout(Number(this.format('#{window_width}')), Number(this.format('#{window_height}')));
+    return lines.slice(main.y, main.y + main.rows).map((line) => [...line].slice(main.x, main.x + main.cols).join('').trimEnd());
+  }
+
+  /** The screen with SGR escapes (capture-pane -e), for checks that need styles. */
+  styledScreen(): string[] {
+    return this.tmux('capture-pane', '-p', '-e').replace(/\n$/, '').split('\n');
+  }
+
+  /** A tmux format about the pane, e.g. "#{cursor_x}" or "#{alternate_on}". */
+  format(format: string): string {
+    return this.tmux('display-message', '-p', format).trim();
+  }
+
+  /** Polls until the screen satisfies the check; throws with the last screen when it never does. */
+  async waitFor(check: RegExp | ((lines: string[]) => boolean), what = String(check), timeoutMs = SCREEN_TIMEOUT_MS): Promise<string[]> {
+    const test = typeof check === 'function' ? check : (lines: string[]) => check.test(lines.join('\n'));
+    const deadline = Date.now() + timeoutMs;
+    let lines: string[] = [];
+    while (Date.now() < deadline) {
+      lines = this.screen();
+      if (test(lines)) return lines;
+      await sleep(POLL_MS);
+    }
+    throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}; screen was:\n${lines.join('\n')}\n--- patterm log:\n${this.log()}`);
+  }
+
+  /** Keys by tmux name ("C-k", "Enter", "Up"). */
+  keys(...keys: string[]): void {
+    this.tmux('send-keys', ...keys);
+  }
+
+  /** Literal text, typed. */
+  type(text: string): void {
+    this.tmux('send-keys', '-l', text);
+  }
+
+  /** Pastes text the way a terminal does (bracketed, since patterm enables it on the host). */
+  paste(text: string): void {
+    this.tmux('set-buffer', '-b', 'test', text);
+    this.tmux('paste-buffer', '-p', '-d', '-b', 'test');
+  }
+
+  /** A mouse click at a 0-based cell, as the host terminal reports it (SGR, press then release). */
+  click(x: number, y: number): void {
+    // tmux's send-keys cannot synthesise a mouse event into the pane; write the report the terminal would send.
+    this.tmux('send-keys', '-H', ...hex(`\x1b[<0;${x + 1};${y + 1}M\x1b[<0;${x + 1};${y + 1}m`));
+  }
+
+  resize(cols: number, rows: number): void {
+    this.tmux('resize-window', '-x', String(cols), '-y', String(rows));
+  }
+
+  /** Opens the palette, filters with `query`, waits for `entry` to be the selected row, and runs it. */
+  async runPalette(query: string, entry: RegExp | string): Promise<void> {
+    this.keys('C-k');
+    await this.waitFor(/Command palette/, 'the palette');
+    this.type(query);
+    await this.waitFor((lines) => lines.some((line) => line.includes(typeof entry === 'string' ? entry : '') || (entry instanceof RegExp && entry.test(line))), `palette entry ${entry}`);
+    this.keys('Enter');
+  }
+
+  /** PIDs of live processes that carry this test's marker (patterm and everything it started). */
+  markedProcesses(): number[] {
+    const needle = Buffer.from(this.marker);
+    const found: number[] = [];
+    for (const entry of readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry)) continue;
+      try {
+        const environ = readFileSync(`/proc/${entry}/environ`);
+        const state = readFileSync(`/proc/${entry}/stat`, 'utf8');
+        if (environ.includes(needle) && !/\) Z /.test(state)) found.push(Number(entry));
+      } catch {
+        // Gone, or not ours to read.
+      }
+    }
+    return found;
+  }
+
+  log(): string {
+    try {
+      return readFileSync(join(this.root, 'patterm.log'), 'utf8');
+    } catch {
+      return '(no log)';
+    }
+  }
+
+  stop(): void {
+    try {
+      this.tmux('kill-server');
+    } catch {
+      // Already gone.
+    }
+    rmSync(this.root, { recursive: true, force: true });
+  }
+}
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export async function eventually<T>(probe: () => T, what: string, timeoutMs = SCREEN_TIMEOUT_MS): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let last: T = probe();
+  while (!last && Date.now() < deadline) {
+    await sleep(POLL_MS);
+    last = probe();
+  }
+  if (!last) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+  return last;
+}
+
+function shellQuote(text: string): string {
+  return `'${text.replace(/'/g, `'\\''`)}'`;
+}
+
+function hex(text: string): string[] {
+  return [...Buffer.from(text)].map((byte) => byte.toString(16).padStart(2, '0'));
+}
