@@ -283,6 +283,11 @@ export class Coordinator {
   async armEmulatorTrap(id: PaneId): Promise<void> {
     await this.pane(id).armTrap();
   }
+
+  /** Test hook: the pane's worker thread crashes with an uncaught error. */
+  async simulateWorkerCrash(id: PaneId): Promise<void> {
+    await this.pane(id).simulateWorkerCrash();
+  }
 }
 
 function basename(path: string): string {

@@ -67,6 +67,7 @@ export class Pane {
   private readonly pty: PtyProcess;
   private readonly dataPort: MessageChannel['port1'];
   private lastVersion = 0;
+  private disposed = false;
 
   private readonly onSignalEmitter = new Emitter<PaneSignal>();
   private readonly onDirtyEmitter = new Emitter<number>();
@@ -123,7 +124,7 @@ export class Pane {
       (bytes) => this.forward(bytes),
     );
     this.info.process.pid = this.pty.pid;
-    worker.on('exit', () => this.pty.ack(Number.MAX_SAFE_INTEGER)); // nobody left to ack
+    worker.on('exit', () => this.onWorkerGone());
     this.exitPromise = new Promise((resolve) => {
       this.pty.onExit((exit) => {
         Object.assign(this.info.process, exit);
@@ -131,6 +132,15 @@ export class Pane {
         resolve(exit);
       });
     });
+  }
+
+  /**
+   * A pane without its worker cannot be read or drawn; rather than leave a
+   * headless process running, it gets the kill cascade. Nobody is left to ack.
+   */
+  private onWorkerGone(): void {
+    this.pty.ack(Number.MAX_SAFE_INTEGER);
+    if (this.running && !this.disposed) void this.pty.kill('SIGTERM', 500).catch(() => undefined);
   }
 
   private forward(bytes: Uint8Array): void {
@@ -218,12 +228,17 @@ export class Pane {
     await this.client.call((remote) => remote.armTrap());
   }
 
+  async simulateWorkerCrash(): Promise<void> {
+    await this.client.call((remote) => remote.simulateCrash());
+  }
+
   async kill(signal: NodeJS.Signals = 'SIGTERM', graceMs = 2000): Promise<void> {
     await this.pty.kill(signal, graceMs);
   }
 
   /** Ends the worker; the PTY must already be dead or be killed by the caller. */
   async dispose(): Promise<void> {
+    this.disposed = true;
     this.pty.destroy();
     this.dataPort.close();
     await this.client.terminate();

@@ -12,6 +12,8 @@ export const INSTANCE_MARKER_VAR = 'PATTERM_INSTANCE';
 
 /** Time between liveness checks while waiting out the grace period. */
 const POLL_INTERVAL_MS = 25;
+/** SIGKILL cannot be ignored; this only bounds the wait for the kernel to finish the job. */
+const SIGKILL_SETTLE_MS = 1000;
 
 interface ProcStat {
   pid: number;
@@ -32,10 +34,14 @@ function readStat(pid: number): ProcStat | null {
   }
 }
 
+/** True when the NUL-separated environment block holds exactly `entry` (NAME=value). */
+export function environHasEntry(environ: Buffer, entry: string): boolean {
+  return environ.includes(Buffer.from(`\0${entry}\0`)) || environ.subarray(0, entry.length + 1).equals(Buffer.from(`${entry}\0`));
+}
+
 function hasEnvMarker(pid: number, entry: string): boolean {
   try {
-    const environ = readFileSync(`/proc/${pid}/environ`);
-    return environ.includes(Buffer.from(`\0${entry}\0`)) || environ.subarray(0, entry.length + 1).equals(Buffer.from(`${entry}\0`));
+    return environHasEntry(readFileSync(`/proc/${pid}/environ`), entry);
   } catch {
     return false;
   }
@@ -91,15 +97,21 @@ function signalAll(pids: number[], signal: NodeJS.Signals): void {
  * exit, then SIGKILLs whatever remains (re-scanning, to catch late forks).
  */
 export async function killPaneTree(rootPid: number, marker: string, signal: NodeJS.Signals, graceMs: number): Promise<void> {
-  let pids = findPaneProcesses(rootPid, marker);
+  const pids = findPaneProcesses(rootPid, marker);
   signalAll(pids, signal);
-  if (signal === 'SIGKILL') return;
-  const deadline = Date.now() + graceMs;
-  while (Date.now() < deadline) {
-    pids = pids.filter(isAlive);
-    if (pids.length === 0) break;
-    await new Promise((resolve) => setTimeout(resolve, POLL_INTERVAL_MS));
-  }
+  if (signal !== 'SIGKILL' && (await waitForExit(pids, graceMs)).length === 0) return;
   const survivors = findPaneProcesses(rootPid, marker);
   signalAll(survivors, 'SIGKILL');
+  // SIGKILL is delivered asynchronously; return once the kernel has really ended them.
+  await waitForExit(survivors, SIGKILL_SETTLE_MS);
+}
+
+async function waitForExit(pids: number[], timeoutMs: number): Promise<number[]> {
+  let alive = pids;
+  const deadline = Date.now() + timeoutMs;
+  while (alive.length > 0 && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, POLL_INTERVAL_MS));
+    alive = alive.filter(isAlive);
+  }
+  return alive;
 }

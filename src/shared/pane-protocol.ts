@@ -28,6 +28,8 @@ export interface PaneWorkerApi {
   setIdleThreshold(ms: number): void;
   /** Test hook: makes the emulator hit a real WebAssembly trap on its next write. */
   armTrap(): void;
+  /** Test hook: the worker thread throws an uncaught error, as a real crash would. */
+  simulateCrash(): void;
 }
 
 export type ToWorkerMessage = { t: 'data'; bytes: Uint8Array };

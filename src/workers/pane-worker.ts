@@ -36,6 +36,11 @@ const api: PaneWorkerApi = {
   idleState: () => service.idleState(),
   setIdleThreshold: (ms) => service.setIdleThreshold(ms),
   armTrap: () => service.armTrap(),
+  simulateCrash: () => {
+    setTimeout(() => {
+      throw new Error('simulated pane worker crash');
+    }, 0);
+  },
 };
 
 expose(api, nodeEndpoint(parentPort!));
