@@ -1,0 +1,96 @@
+/**
+ * An offline world for the vendor CLIs: a fake model server, throwaway
+ * HOME / XDG / CODEX_HOME dirs that point the CLIs at it, a Coordinator with
+ * patterm's MCP server (when it is built) and the preset launcher, and a
+ * cassette recorder on every pane. Used by the *.agents.ts suites.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { Coordinator } from '../../../src/main/coordinator.js';
+import type { AgentLauncher, McpEndpoint } from '../../../src/main/contracts.js';
+import { PresetAgentLauncher } from '../../../src/main/presets/agent-launcher.js';
+import { PresetCatalog } from '../../../src/main/presets/preset-catalog.js';
+import { FakeModelServer } from '../../fixtures/fake-model/server.js';
+import { createVendorEnv } from '../../fixtures/fake-model/vendor-env.js';
+import { CassetteRecorder } from '../../fixtures/cassette/cassette-recorder.js';
+
+export const VENDORS = ['claude', 'codex', 'opencode'] as const;
+export type Vendor = (typeof VENDORS)[number];
+
+/** Pane size for every run, so cassettes replay at the size they were recorded at. */
+export const WORLD_COLS = 120;
+export const WORLD_ROWS = 40;
+
+/** The CLI's version string, or null when it is not installed (the suite then skips). */
+export function cliVersion(vendor: Vendor): string | null {
+  try {
+    return execFileSync(vendor, ['--version'], { encoding: 'utf8', timeout: 30_000, stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+  } catch {
+    return null;
+  }
+}
+
+export interface World {
+  root: string;
+  project: string;
+  server: FakeModelServer;
+  coordinator: Coordinator;
+  launcher: AgentLauncher & PresetAgentLauncher;
+  catalog: PresetCatalog;
+  recorder: CassetteRecorder;
+  /** Whether patterm's MCP server is running (false while src/main/mcp is not built). */
+  mcp: { endpoint: McpEndpoint; dispose(): Promise<void> } | null;
+  stop(): Promise<void>;
+}
+
+export async function startWorld(options: { withMcp: boolean }): Promise<World> {
+  // realpath: the CLIs resolve the project dir, and trust entries must match what they see.
+  const root = realpathSync(mkdtempSync('/tmp/patterm-e2e-'));
+  const project = join(root, 'project');
+  mkdirSync(project);
+  const server = await new FakeModelServer().start();
+  const vendorEnv = createVendorEnv(root, server.baseUrl, project);
+  const saved = Object.fromEntries(Object.keys(vendorEnv.env).map((key) => [key, process.env[key]]));
+  Object.assign(process.env, vendorEnv.env);
+
+  const coordinator = new Coordinator(project);
+  coordinator.setPaneSize(WORLD_COLS, WORLD_ROWS);
+  const recorder = new CassetteRecorder(coordinator);
+  const catalog = PresetCatalog.load();
+  let launcher: PresetAgentLauncher = new PresetAgentLauncher({ coordinator, endpoint: null, catalog });
+  let mcp: World['mcp'] = null;
+  if (options.withMcp) {
+    const { startMcpServer } = await import('../../../src/main/mcp/index.js');
+    const handle = await startMcpServer({
+      coordinator,
+      projectDir: project,
+      socketPath: join(root, 'mcp.sock'),
+      dataHome: vendorEnv.env.XDG_DATA_HOME,
+      launcher: (endpoint) => (launcher = new PresetAgentLauncher({ coordinator, endpoint, catalog })),
+    });
+    mcp = { endpoint: handle, dispose: () => handle.dispose() };
+  }
+
+  return {
+    root,
+    project,
+    server,
+    coordinator,
+    launcher,
+    catalog,
+    recorder,
+    mcp,
+    async stop() {
+      recorder.dispose();
+      await coordinator.shutdown(1000);
+      await mcp?.dispose();
+      await server.stop();
+      for (const [key, value] of Object.entries(saved)) {
+        if (value === undefined) delete process.env[key];
+        else process.env[key] = value;
+      }
+      rmSync(root, { recursive: true, force: true });
+    },
+  };
+}

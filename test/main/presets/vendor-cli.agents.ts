@@ -1,0 +1,60 @@
+/**
+ * The real vendor CLIs, offline against the fake model server: each default
+ * preset starts, reaches its ready signal, takes a submitted prompt and shows
+ * the model's answer; grid trimming keeps the answer and drops the chrome.
+ * Skips a CLI that is not installed. With PATTERM_RECORD_CASSETTES=1 each run
+ * is saved as a cassette under test/fixtures/cassettes/ for the golden tests.
+ */
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { fileURLToPath } from 'node:url';
+import { eventually } from '../../helpers/coordinator-fixture.js';
+import { cliVersion, startWorld, VENDORS, type World } from './agent-world.js';
+
+const CASSETTES = fileURLToPath(new URL('../../../../test/fixtures/cassettes/', import.meta.url));
+const RECORD = process.env.PATTERM_RECORD_CASSETTES === '1';
+/** Generous: opencode needed 4–10 s to start on a loaded 2-core machine. */
+const ANSWER_TIMEOUT_MS = 120_000;
+
+let world: World;
+before(async () => {
+  world = await startWorld({ withMcp: true });
+});
+after(() => world?.stop());
+
+for (const vendor of VENDORS) {
+  const version = cliVersion(vendor);
+  test(`${vendor}: starts offline, is ready, takes a submitted prompt and answers`, { skip: version ? false : `${vendor} is not installed`, timeout: 240_000 }, async () => {
+    const answer = `PONG from the fake model to ${vendor}`;
+    world.server.setRules([{ name: 'ping', when: (turn) => turn.latestUserText.includes(`PING-${vendor}`), reply: { text: answer } }]);
+    const started = performance.now();
+    const { pane, submit } = await world.launcher.spawnAgent({ preset: vendor, initialPrompt: `PING-${vendor}: reply with one line` });
+    const readyMs = world.launcher.readyTimes.get(pane.id)?.elapsedMs ?? null;
+    assert.ok(submit?.submitted, `submit: ${JSON.stringify(submit)}`);
+    await world.server.waitForRequest((r) => r.rule === 'ping', ANSWER_TIMEOUT_MS, `${vendor}'s prompt`);
+    const grid = await eventually(async () => {
+      const now = await world.coordinator.grid(pane.id);
+      return now.lines.some((line) => line.includes(answer)) ? now : null;
+    }, { timeoutMs: ANSWER_TIMEOUT_MS, intervalMs: 200, message: `${answer} on screen` });
+    process.stderr.write(`# ${vendor} ${version}: ready after ${readyMs} ms, submit ${submit?.detail} in ${submit?.attempts} attempt(s), answer on screen ${Math.round(performance.now() - started)} ms after spawn\n`);
+
+    const trimmed = world.launcher.chromeTrim(pane.id, grid.lines);
+    assert.ok(trimmed.lines.some((line) => line.includes(answer)), `the answer survives trimming:\n${trimmed.lines.join('\n')}`);
+    assert.ok(trimmed.trimmedRows.length > 0, 'some chrome was trimmed');
+
+    if (RECORD) {
+      // Let the CLI settle (title request, final repaint) so the cassette ends on a still screen.
+      await world.coordinator.waitFor(pane.id, { pattern: '[\\s\\S]', timeoutMs: 10_000, stableMs: 1500 });
+      await world.recorder.save(pane.id, `${CASSETTES}${vendor}-hello`, {
+        name: vendor,
+        version: version!,
+        preset: vendor,
+        scenario: 'start, ready, submit one prompt, answer',
+        argv: world.catalog.findAgent(vendor)!.preset.argv,
+        final: { exit: null, duration_ms: Math.round(performance.now() - started), ready_ms: readyMs, submit: submit ?? null },
+        scrub: [{ secret: world.root, placeholder: world.root.replace(/[^/]{6}$/, 'XXXXXX'), why: 'temp dir of the run (same-length placeholder keeps the layout)' }],
+      });
+    }
+    await world.coordinator.kill(pane.id);
+  });
+}
