@@ -1,0 +1,113 @@
+/**
+ * What an orchestrator does shows up in the TUI, in a real terminal (tmux).
+ * The orchestrator is the fake agent CLI (test/fixtures/fake-agent.ts) wired
+ * to patterm's MCP server exactly as Claude Code is; it calls a tool for every
+ * submitted line of the form `/call <tool> <json>`.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { TmuxPatterm, BASH_PRESET, FAKE_AGENT_PRESET } from './tmux-harness.js';
+
+async function withOrchestrator(run: (p: TmuxPatterm) => Promise<void>, config?: string): Promise<void> {
+  const patterm = TmuxPatterm.start({ processPresets: { bash: BASH_PRESET }, agentPresets: { fake: FAKE_AGENT_PRESET }, config });
+  try {
+    await patterm.waitFor(/Press Ctrl-K/, 'the empty state');
+    await patterm.runPalette('spawn agent fake', 'Spawn agent: fake');
+    await patterm.waitFor(/Initial prompt for fake/, 'the initial-prompt sub-palette');
+    patterm.keys('Enter'); // no initial prompt
+    await patterm.waitFor((lines) => patterm.mainArea(lines).some((line) => line.startsWith('mcp| connected')), 'the agent to connect to MCP');
+    await patterm.waitFor((lines) => patterm.mainArea(lines).some((line) => line.startsWith('ready>')), 'the agent prompt');
+    await run(patterm);
+  } finally {
+    patterm.stop();
+  }
+}
+
+/** Types a tool call into the (focused) orchestrator and waits for its result line. */
+async function call(patterm: TmuxPatterm, tool: string, args: unknown): Promise<string> {
+  const marker = `| ${tool}:`;
+  const count = (lines: string[]) => lines.filter((line) => line.includes(marker)).length;
+  const before = count(patterm.screen());
+  patterm.type(`/call ${tool} ${JSON.stringify(args)}`);
+  patterm.keys('Enter');
+  const lines = await patterm.waitFor((l) => count(l) > before, `${tool} to finish`);
+  const result = lines.filter((line) => line.includes(marker)).pop()!;
+  assert.match(result, /result\|/, `${tool} failed: ${result}`);
+  return result;
+}
+
+function childIdFrom(result: string): string {
+  const match = /child_id ([A-Za-z0-9-]+)/.exec(result);
+  assert.ok(match, `no child id in ${result}`);
+  return match[1];
+}
+
+test('a scratchpad an agent writes over MCP appears in the rail, with a preview that follows later writes', () =>
+  withOrchestrator(async (patterm) => {
+    await call(patterm, 'scratchpad_write', { name: 'plan.md', content: '# Plan\nfirst step' });
+    let lines = await patterm.waitFor((l) => l.some((line) => line.includes('first step')), 'the preview');
+    const rail = lines.map((line) => line.slice(line.indexOf('│') + 1));
+    const heading = rail.findIndex((line) => line.trim() === 'Scratchpads');
+    assert.ok(heading > 0, 'the scratchpad heading');
+    assert.ok(rail.slice(heading).some((line) => line.trim() === 'plan.md'), 'plan.md listed under it');
+    assert.ok(rail.some((line) => /┌─* plan\.md /.test(line.trim())), 'a preview box titled plan.md');
+
+    await call(patterm, 'scratchpad_append', { name: 'plan.md', content: '\nsecond step' });
+    lines = await patterm.waitFor((l) => l.some((line) => line.includes('second step')), 'the preview to update');
+    assert.ok(lines.some((line) => line.includes('first step')));
+  }));
+
+test('a child the orchestrator spawns is orchestrator-owned; a keypress takes it; an orchestrator write then warns', () =>
+  withOrchestrator(async (patterm) => {
+    const spawned = await call(patterm, 'spawn_agent', { preset: 'fake', name: 'kid', initial_prompt: 'hello kid' });
+    const childId = childIdFrom(spawned);
+    let lines = await patterm.waitFor((l) => l.some((line) => line.includes('└─ ◉ kid')), 'the child in the tree');
+    assert.ok(patterm.mainArea(lines).some((line) => line.startsWith('result| spawn_agent')), 'focus stayed on the orchestrator');
+
+    // The orchestrator waits until the user has typed into the child, then writes to it.
+    patterm.paste(
+      [
+        `/call wait_for_pattern ${JSON.stringify({ child_id: childId, pattern: 'typed-by-user', timeout_seconds: 120 })}`,
+        `/call send_input ${JSON.stringify({ child_id: childId, kind: 'text', text: 'from-orchestrator' })}`,
+      ].join('\n'),
+    );
+    await patterm.waitFor(/pasted 2 lines/, 'the paste to land in the orchestrator');
+    patterm.keys('Enter');
+
+    const row = lines.findIndex((line) => line.includes('└─ ◉ kid'));
+    patterm.click(lines[row].lastIndexOf('kid'), row); // the rail is the right-most part of the row
+    lines = await patterm.waitFor((l) => patterm.mainArea(l).some((line) => line.includes('got| hello kid')), 'the child focused');
+    assert.match(lines[lines.length - 1], /orchestrator driving/);
+
+    patterm.type('typed-by-user');
+    lines = await patterm.waitFor((l) => /Orchestrator is also driving this pane/.test(l[l.length - 1]), 'the contention toast');
+    assert.match(lines[lines.length - 1], /you have control/);
+    await patterm.waitFor((l) => patterm.mainArea(l).some((line) => line.includes('typed-by-userfrom-orchestrator')), 'both writers\' bytes, interleaved');
+  }));
+
+test('request_human_attention blinks the tree entry and shows a notification until the pane is focused', () =>
+  withOrchestrator(async (patterm) => {
+    const childId = childIdFrom(await call(patterm, 'spawn_process', { argv: ['sh', '-c', 'echo child-up; exec sleep 600'] }));
+    await call(patterm, 'request_human_attention', { child_id: childId, reason: 'approve the deploy?' });
+    const lines = await patterm.waitFor((l) => /needs you: approve the deploy\?/.test(l[l.length - 1]), 'the notification');
+    const row = lines.findIndex((line) => /└─ ◉ sh.* !/.test(line));
+    assert.ok(row > 0, 'the tree entry is marked');
+    // Blinking: the entry's style alternates while the request is open.
+    const styles = new Set<string>();
+    await patterm.waitFor(() => {
+      styles.add(patterm.styledScreen()[row].split('│').slice(-1)[0]);
+      return styles.size >= 2;
+    }, 'the entry to blink');
+
+    patterm.click(lines[row].lastIndexOf('sh-'), row);
+    await patterm.waitFor((l) => patterm.mainArea(l).includes('child-up') && !/needs you/.test(l[l.length - 1]), 'focus to clear the request');
+  }));
+
+test('with attention.autoFocus in config.json, a request for attention focuses the pane', () =>
+  withOrchestrator(async (patterm) => {
+    const childId = childIdFrom(await call(patterm, 'spawn_process', { argv: ['sh', '-c', 'echo auto-focused-child; exec sleep 600'] }));
+    assert.ok(!patterm.mainArea().includes('auto-focused-child'), 'an orchestrator-spawned child does not take focus');
+    patterm.type(`/call request_human_attention ${JSON.stringify({ child_id: childId, reason: 'look here' })}`);
+    patterm.keys('Enter');
+    await patterm.waitFor((l) => patterm.mainArea(l).includes('auto-focused-child'), 'the child focused by the request');
+  }, JSON.stringify({ attention: { autoFocus: true } })));
