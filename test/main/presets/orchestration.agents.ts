@@ -89,6 +89,8 @@ for (const [parent, child] of PAIRS) {
     assert.deepEqual([...new Set(approver.approved.map((a) => a.tool))], ['kill'], `only kill should ask; prompts seen:\n${approver.approved.map((a) => a.screen).join('\n---\n')}`);
 
     if (RECORD) {
+      // End the orchestrator's cassette on its final answer, painted and still.
+      await world.coordinator.waitFor(orch.pane.id, { pattern: MARK.done, timeoutMs: 30_000, stableMs: 1000 });
       for (const [pane, vendor, role] of [[orch.pane.id, parent, 'orchestrator'], [kid.id, child, 'child']] as const) {
         await world.recorder.save(pane, `${CASSETTES}${parent}-to-${child}-${role}`, {
           name: vendor,
