@@ -56,6 +56,7 @@ const approvals = (cassette: Cassette) => cassette.inputEvents.flatMap((input, i
 /** What must survive trimming on the final screen of each kind of recording. */
 function finalText(name: string, vendor: string): string {
   if (name.endsWith('-hello')) return `PONG from the fake model to ${vendor}`;
+  if (name === 'codex-paste-burst') return 'PONG after the retried Enter';
   return name.endsWith('-orchestrator') ? 'ORCH-DONE' : 'CHILD-ANSWER-OK';
 }
 
@@ -119,13 +120,28 @@ for (const name of readdirSync(CASSETTES).sort()) {
   });
 }
 
-test('codex keeps "? for shortcuts" up while busy, so the busy marker decides', async () => {
-  const cassette = loadCassette(`${CASSETTES}codex-hello`);
+test('codex: Enter sent with the text lands as a newline, and the check does not take that for a submit', async () => {
+  const cassette = loadCassette(`${CASSETTES}codex-paste-burst`);
   const signal = presetFor('codex').ready_signal!;
   const frames = await replayFrames(cassette);
+  const before = frameBeforeInput(frames, 0)!;
+  const burst = frameBeforeInput(frames, 1)!;
+  const textRow = burst.lines.find((line) => line.includes('BURST-TEXT'));
+  assert.ok(textRow, `the text stays in the input:\n${show(burst)}`);
+  assert.notEqual(burst.lines[burst.cursor.y], textRow, 'the cursor moved to a new input line');
+  // What the launcher would have seen had it typed the text first: the text on the cursor row.
+  const typed = { emptyRow: before.lines[before.cursor.y], echoRow: textRow, readyHidByTyping: true };
+  assert.equal(confirmSubmission(signal, typed, burst), null, `the burst screen was taken for a submit:\n${show(burst)}`);
+  const after = frames.filter((frame) => frame.inputsBefore >= 2).find((frame) => confirmSubmission(signal, typed, frame) !== null);
+  assert.ok(after, 'the Enter sent on its own submits, and the check sees it');
+});
+
+test('codex keeps "? for shortcuts" up while busy, so the busy marker decides', async () => {
+  const cassette = loadCassette(`${CASSETTES}codex-paste-burst`);
+  const frames = await replayFrames(cassette);
   const both = frames.find((frame) => frame.lines.some((l) => /\? for shortcuts/.test(l)) && frame.lines.some((l) => /esc to interrupt/.test(l)));
-  if (!both) return; // this recording never painted the two together; the synthetic case below still holds
-  assert.equal(screenState(signal, both.lines), 'busy');
+  assert.ok(both, 'the recording shows codex busy with its ready hint up');
+  assert.equal(screenState(presetFor('codex').ready_signal!, both.lines), 'busy');
 });
 
 test('busy beats ready when both show', () => {

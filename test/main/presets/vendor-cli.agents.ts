@@ -58,3 +58,32 @@ for (const vendor of VENDORS) {
     await world.coordinator.kill(pane.id);
   });
 }
+
+test('codex: text and Enter in one burst is not a submit; the check sees that, and the retried Enter submits', { skip: cliVersion('codex') ? false : 'codex is not installed', timeout: 240_000 }, async () => {
+  const answer = 'PONG after the retried Enter';
+  world.server.setRules([{ name: 'burst', when: (turn) => turn.latestUserText.includes('BURST-TEXT'), reply: { text: answer } }]);
+  const { pane } = await world.launcher.spawnAgent({ preset: 'codex' });
+  const ready = await eventually(() => world.launcher.readyTimes.get(pane.id), { timeoutMs: 60_000, message: 'codex ready' });
+  assert.ok(ready.ready, ready.detail);
+  // What a naive sender does: type the text and press Enter in the same write.
+  world.coordinator.write(pane.id, 'BURST-TEXT one line\r', 'orchestrator');
+  const settled = await world.coordinator.waitFor(pane.id, { pattern: 'BURST-TEXT', timeoutMs: 10_000, stableMs: 1500 });
+  assert.ok(settled.matched, 'the text shows');
+  assert.equal(world.server.requests.some((r) => r.rule === 'burst'), false, 'codex did not submit the burst');
+  // The launcher's confirmation: Enter alone, after the burst window.
+  world.coordinator.write(pane.id, '\r', 'orchestrator');
+  await world.server.waitForRequest((r) => r.rule === 'burst', ANSWER_TIMEOUT_MS, 'the retried Enter');
+  await world.coordinator.waitFor(pane.id, { pattern: answer, timeoutMs: ANSWER_TIMEOUT_MS, stableMs: 1000 });
+  if (RECORD) {
+    await world.recorder.save(pane.id, `${CASSETTES}codex-paste-burst`, {
+      name: 'codex',
+      version: cliVersion('codex')!,
+      preset: 'codex',
+      scenario: 'text+Enter in one write (read as a paste, not submitted), then Enter alone (submitted)',
+      argv: world.catalog.findAgent('codex')!.preset.argv,
+      final: { exit: null, duration_ms: 0, ready_ms: ready.elapsedMs, submit: null },
+      scrub: [{ secret: world.root, placeholder: world.root.replace(/[^/]{6}$/, 'XXXXXX'), why: 'temp dir of the run (same-length placeholder keeps the layout)' }],
+    });
+  }
+  await world.coordinator.kill(pane.id);
+});
