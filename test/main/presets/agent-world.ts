@@ -13,7 +13,7 @@ import { PresetAgentLauncher } from '../../../src/main/presets/agent-launcher.js
 import { PresetCatalog } from '../../../src/main/presets/preset-catalog.js';
 import { FakeModelServer } from '../../fixtures/fake-model/server.js';
 import { createVendorEnv } from '../../fixtures/fake-model/vendor-env.js';
-import { CassetteRecorder } from '../../fixtures/cassette/cassette-recorder.js';
+import { CassetteRecorder, type Scrub } from '../../fixtures/cassette/cassette-recorder.js';
 
 export const VENDORS = ['claude', 'codex', 'opencode'] as const;
 export type Vendor = (typeof VENDORS)[number];
@@ -41,6 +41,8 @@ export interface World {
   recorder: CassetteRecorder;
   /** Whether patterm's MCP server is running (false while src/main/mcp is not built). */
   mcp: { endpoint: McpEndpoint; dispose(): Promise<void> } | null;
+  /** What cassettes recorded in this world must not keep: the run's temp dir (same-length placeholder keeps the layout). */
+  scrubs: Scrub[];
   stop(): Promise<void>;
 }
 
@@ -81,6 +83,7 @@ export async function startWorld(options: { withMcp: boolean }): Promise<World> 
     catalog,
     recorder,
     mcp,
+    scrubs: [{ secret: root, placeholder: root.replace(/[^/]{6}$/, 'XXXXXX'), why: 'temp dir of the run (same-length placeholder keeps the layout)' }],
     async stop() {
       recorder.dispose();
       await coordinator.shutdown(1000);

@@ -99,7 +99,7 @@ for (const [parent, child] of PAIRS) {
           scenario: `${role} in ${parent} → ${child}: spawn, answer, read, message, report, timer, scratchpad, kill`,
           argv: world.catalog.findAgent(vendor)!.preset.argv,
           final: { exit: null, duration_ms: Math.round(performance.now() - started), ready_ms: world.launcher.readyTimes.get(pane)?.elapsedMs ?? null, submit: role === 'orchestrator' ? (orch.submit ?? null) : null },
-          scrub: [{ secret: world.root, placeholder: world.root.replace(/[^/]{6}$/, 'XXXXXX'), why: 'temp dir of the run (same-length placeholder keeps the layout)' }],
+          scrub: world.scrubs,
         });
       }
     }

@@ -52,7 +52,7 @@ for (const vendor of VENDORS) {
         scenario: 'start, ready, submit one prompt, answer',
         argv: world.catalog.findAgent(vendor)!.preset.argv,
         final: { exit: null, duration_ms: Math.round(performance.now() - started), ready_ms: readyMs, submit: submit ?? null },
-        scrub: [{ secret: world.root, placeholder: world.root.replace(/[^/]{6}$/, 'XXXXXX'), why: 'temp dir of the run (same-length placeholder keeps the layout)' }],
+        scrub: world.scrubs,
       });
     }
     await world.coordinator.kill(pane.id);
@@ -82,7 +82,7 @@ test('codex: text and Enter in one burst is not a submit; the check sees that, a
       scenario: 'text+Enter in one write (read as a paste, not submitted), then Enter alone (submitted)',
       argv: world.catalog.findAgent('codex')!.preset.argv,
       final: { exit: null, duration_ms: 0, ready_ms: ready.elapsedMs, submit: null },
-      scrub: [{ secret: world.root, placeholder: world.root.replace(/[^/]{6}$/, 'XXXXXX'), why: 'temp dir of the run (same-length placeholder keeps the layout)' }],
+      scrub: world.scrubs,
     });
   }
   await world.coordinator.kill(pane.id);
