@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { computeLayout } from '../../../src/renderer/layout.js';
+import { graphemes } from '../../../src/renderer/text-width.js';
 
 export const REPO = new URL('../../../../', import.meta.url).pathname;
 export const PATTERM_BIN = join(REPO, 'bin', 'patterm');
@@ -112,7 +113,15 @@ export class TmuxPatterm {
   /** Just the main area (the focused pane), trailing blanks trimmed, for the current window size. */
   mainArea(lines: string[] = this.screen()): string[] {
     const { main } = computeLayout(Number(this.format('#{window_width}')), Number(this.format('#{window_height}')));
-    return lines.slice(main.y, main.y + main.rows).map((line) => [...line].slice(main.x, main.x + main.cols).join('').trimEnd());
+    return lines.slice(main.y, main.y + main.rows).map((line) => columns(line, main.x, main.x + main.cols).trimEnd());
+  }
+
+  /** The main area as "char|style" per cell, for comparing colours and attributes too. */
+  styledMainArea(): string[] {
+    const { main } = computeLayout(Number(this.format('#{window_width}')), Number(this.format('#{window_height}')));
+    return styledLines(this.styledScreen())
+      .slice(main.y, main.y + main.rows)
+      .map((cells) => describeCells(trimBlanks(cells.slice(main.x, main.x + main.cols))));
   }
 
   /** The screen with SGR escapes (capture-pane -e), for checks that need styles. */
@@ -219,6 +228,82 @@ export async function eventually<T>(probe: () => T, what: string, timeoutMs = SC
   }
   if (!last) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
   return last;
+}
+
+export interface StyledCell {
+  text: string;
+  style: string;
+  /** A space with no background and nothing drawn through it: looks like an empty cell. */
+  blank: boolean;
+}
+
+/**
+ * Reads `capture-pane -e` output as one entry per screen column: the character
+ * and its style, normalised (tmux may spell one style several ways, and
+ * carries styles over from one line to the next). The column after a wide
+ * character is "". Trailing blank cells are dropped, as capture-pane does.
+ */
+export function styledLines(capture: string[]): StyledCell[][] {
+  let fg = 'default';
+  let bg = 'default';
+  let attrs = new Set<number>();
+  const sgr = (params: number[]) => {
+    for (let i = 0; i < params.length; i++) {
+      const p = params[i];
+      if (p === 0) [fg, bg, attrs] = ['default', 'default', new Set()];
+      else if (p >= 1 && p <= 9) attrs.add(p);
+      else if (p === 22) (attrs.delete(1), attrs.delete(2));
+      else if (p >= 23 && p <= 29) attrs.delete(p - 20);
+      else if ((p >= 30 && p <= 37) || (p >= 90 && p <= 97)) fg = `c${p}`;
+      else if ((p >= 40 && p <= 47) || (p >= 100 && p <= 107)) bg = `c${p}`;
+      else if (p === 39) fg = 'default';
+      else if (p === 49) bg = 'default';
+      else if (p === 38 || p === 48) {
+        const value = params[i + 1] === 5 ? `i${params[i + 2]}` : `rgb${params.slice(i + 2, i + 5).join(',')}`;
+        i += params[i + 1] === 5 ? 2 : 4;
+        if (p === 38) fg = value;
+        else bg = value;
+      }
+    }
+  };
+  return capture.map((line) => {
+    const cells: StyledCell[] = [];
+    // Text runs between SGR sequences are segmented whole, so combining marks stay with their base.
+    line.split(/\x1b\[([0-9;:]*)m/).forEach((part, index) => {
+      if (index % 2 === 1) {
+        sgr(part === '' ? [0] : part.split(/[;:]/).map(Number));
+        return;
+      }
+      const style = `${fg}/${bg}/${[...attrs].sort().join('')}`;
+      const blank = bg === 'default' && ![4, 7, 9].some((attr) => attrs.has(attr));
+      for (const g of graphemes(part)) {
+        cells.push({ text: g.text, style, blank: blank && g.text === ' ' });
+        if (g.width === 2) cells.push({ text: '', style, blank: false });
+      }
+    });
+    return trimBlanks(cells);
+  });
+}
+
+export function trimBlanks(cells: StyledCell[]): StyledCell[] {
+  let end = cells.length;
+  while (end > 0 && cells[end - 1].blank) end--;
+  return cells.slice(0, end);
+}
+
+export function describeCells(cells: StyledCell[]): string {
+  return cells.map((cell) => `${cell.text}|${cell.style}`).join(' ');
+}
+
+/** The part of a captured line between two screen columns (wide characters take two). */
+export function columns(line: string, from: number, to: number): string {
+  let col = 0;
+  let out = '';
+  for (const g of graphemes(line)) {
+    if (col >= from && col + g.width <= to) out += g.text;
+    col += g.width;
+  }
+  return out;
 }
 
 function shellQuote(text: string): string {
