@@ -15,6 +15,15 @@ import { PatternWaiters } from './pattern-waiters.js';
 const DIRTY_NOTIFY_INTERVAL_MS = 4;
 /** How many past screens `grid(sinceVersion)` can diff against. */
 const GRID_HISTORY = 16;
+/**
+ * A second trap this soon after a rebuild is a storm: ghostty-web 0.4.0 traps
+ * every few hundred scrolled lines that hold multi-codepoint graphemes
+ * (combining marks, VS16 emoji), and a full 1 MiB replay holds more than that,
+ * so it traps again; measured 1.5 MB/s on such output with full replays.
+ */
+const TRAP_STORM_WINDOW_MS = 2000;
+/** Upper bound of a storm rebuild's replay: a screenful of long lines fits; ~400 grapheme lines (which trap) do not. */
+const STORM_REPLAY_BYTES = 32 * 1024;
 
 export class PaneService {
   private readonly ring: ByteRing;
@@ -25,11 +34,16 @@ export class PaneService {
   private idleThresholdMs: number;
   private title = '';
   private rebuilds = 0;
+  private lastRebuildAt = Number.NEGATIVE_INFINITY;
   private trapArmed = false;
 
   private screenVersion = 0;
   private lastHash = -1;
   private hashStale = true;
+  /** Output arrived since ghostty's render state was last synced; checked lazily, not per batch. */
+  private renderStale = false;
+  /** The version the last dirty notice (and waiter check) was for. */
+  private notifiedVersion = -1;
   private linesCache: { version: number; lines: string[] } | null = null;
   private readonly history = new Map<number, string[]>();
 
@@ -68,7 +82,13 @@ export class PaneService {
     }
     this.feed(bytes.subarray(fed), chunkStart);
     this.post({ t: 'ack', bytes: bytes.length });
-    if (this.safe(() => this.emulator.syncDirty(), chunkStart)) this.markDirty();
+    // Screen bookkeeping (render-state sync, hash, waiters, dirty notice) is not
+    // done per batch: a flood delivers hundreds of batches per screen tick, and
+    // syncing each one cost more than parsing it. Reads stay exact because
+    // version() syncs on demand; the tick below catches up at most every
+    // DIRTY_NOTIFY_INTERVAL_MS.
+    this.renderStale = true;
+    this.scheduleScreenTick();
   }
 
   private feed(bytes: Uint8Array, chunkStart: number): void {
@@ -146,13 +166,20 @@ export class PaneService {
     this.emulator.dispose();
     // First try replaying everything; if the same bytes trap again, leave out the
     // chunk that was being parsed; if even that fails, start from a blank screen.
-    const attempts = [this.ring.headOffset, chunkStart, -1];
-    for (const end of attempts) {
+    // In a trap storm, replaying everything would only trap again (see
+    // TRAP_STORM_WINDOW_MS), so only the recent tail is replayed.
+    const now = performance.now();
+    const storm = now - this.lastRebuildAt < TRAP_STORM_WINDOW_MS;
+    this.lastRebuildAt = now;
+    const head = this.ring.headOffset;
+    const attempts: [number, number][] = storm
+      ? [[this.stormReplayStart(rows), head], [head, head]]
+      : [[this.ring.tailOffset, head], [this.ring.tailOffset, chunkStart], [head, head]];
+    for (const [from, end] of attempts) {
       const candidate = this.createEmulator(cols, rows);
       try {
-        if (end > 0) {
-          const replay = this.ring.read(this.ring.tailOffset, end - this.ring.tailOffset);
-          candidate.write(replay.bytes);
+        if (end > from) {
+          candidate.write(this.ring.read(from, end - from).bytes);
           candidate.takeResponses(); // the program already got its answers the first time
         }
         this.emulator = candidate;
@@ -167,6 +194,23 @@ export class PaneService {
     this.markDirty();
   }
 
+  /**
+   * Where a storm rebuild starts replaying: the start of the last screenful of
+   * lines (at most STORM_REPLAY_BYTES back), so the visible screen comes back
+   * while as few grapheme rows as possible count towards the next trap.
+   */
+  private stormReplayStart(rows: number): number {
+    const from = Math.max(this.ring.tailOffset, this.ring.headOffset - STORM_REPLAY_BYTES);
+    const tail = this.ring.read(from).bytes;
+    let at = tail.length;
+    for (let lines = 0; lines <= rows; lines++) {
+      const newline = tail.lastIndexOf(0x0a, at - 1);
+      if (newline === -1) return from;
+      at = newline;
+    }
+    return from + at + 1;
+  }
+
   private createEmulator(cols: number, rows: number): GhosttyEmulator {
     return new GhosttyEmulator(this.module, { cols, rows, scrollbackLines: this.init.scrollbackLines });
   }
@@ -175,22 +219,37 @@ export class PaneService {
 
   private markDirty(): void {
     this.hashStale = true;
-    this.waiters.onScreenChanged();
-    this.scheduleDirtyNotice();
+    this.scheduleScreenTick();
   }
 
-  private scheduleDirtyNotice(): void {
+  /**
+   * At most one screen tick per DIRTY_NOTIFY_INTERVAL_MS; the first change after
+   * a quiet spell ticks at once, so an echo is not delayed.
+   */
+  private scheduleScreenTick(): void {
     if (this.dirtyTimer) return;
     const wait = Math.max(0, this.lastDirtyNotify + DIRTY_NOTIFY_INTERVAL_MS - performance.now());
-    this.dirtyTimer = setTimeout(() => {
-      this.dirtyTimer = null;
-      this.lastDirtyNotify = performance.now();
-      this.post({ t: 'dirty', version: this.version() });
-    }, wait);
+    this.dirtyTimer = setTimeout(() => this.screenTick(), wait);
+  }
+
+  /** When the screen really changed since the last tick: re-check the waiters and tell the coordinator. */
+  private screenTick(): void {
+    this.dirtyTimer = null;
+    this.lastDirtyNotify = performance.now();
+    const version = this.version();
+    if (version === this.notifiedVersion) return;
+    this.notifiedVersion = version;
+    this.waiters.onScreenChanged();
+    this.post({ t: 'dirty', version });
   }
 
   /** The screen version, bumped lazily: only a real change of cells or cursor counts. */
   version(): number {
+    if (this.renderStale) {
+      this.renderStale = false;
+      // ghostty's own dirty tracking is the cheap first filter; the hash decides.
+      if (this.safe(() => this.emulator.syncDirty(), this.ring.headOffset)) this.hashStale = true;
+    }
     if (this.hashStale) {
       this.hashStale = false;
       const hash = this.safe(() => this.emulator.screenHash(), this.ring.headOffset) ?? -2;
