@@ -1,0 +1,149 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { startHarness, structured, textOf } from './helpers/mcp-harness.js';
+
+const harness = await startHarness();
+const { token } = await harness.orchestrator();
+const mcp = await harness.connect(token);
+
+async function spawn(args: Record<string, unknown>): Promise<string> {
+  const result = await mcp.call('spawn_process', args);
+  assert.equal(result.isError, undefined, textOf(result));
+  return structured<{ child_id: string }>(result).child_id;
+}
+
+async function waitFor(childId: string, pattern: string) {
+  const result = await mcp.call('wait_for_pattern', { child_id: childId, pattern, timeout_seconds: 60 });
+  assert.equal(structured<{ matched: boolean }>(result).matched, true, textOf(result));
+}
+
+interface GridResult {
+  mode: string;
+  content: string;
+  active_screen: string;
+  rows: number;
+  cols: number;
+  cursor: { x: number; y: number };
+  idle_ms: number;
+  screen_version: number;
+  status: string;
+  exit_code: number | null;
+  changed_rows?: number[];
+  changed_lines?: { row: number; text: string }[];
+}
+
+test('grid mode returns the visible screen as plain text, with the closing note metadata', async () => {
+  const id = await spawn({ argv: ['bash', '--norc', '--noprofile', '-c', 'printf "\\033[31mred\\033[0m plain\\n"; printf "second line\\n"; exec sleep 60'] });
+  await waitFor(id, 'second line');
+  const result = await mcp.call('read_output', { child_id: id, mode: 'grid' });
+  const grid = structured<GridResult>(result);
+  assert.equal(grid.mode, 'grid');
+  assert.equal(grid.content, 'red plain\nsecond line');
+  assert.equal(grid.active_screen, 'primary');
+  assert.deepEqual([grid.rows, grid.cols], [harness.coordinator.paneSize.rows, harness.coordinator.paneSize.cols]);
+  assert.deepEqual([grid.cursor.x, grid.cursor.y], [0, 2]);
+  assert.equal(grid.status, 'running');
+  assert.equal(grid.exit_code, null);
+  assert.equal(typeof grid.idle_ms, 'number');
+  assert.ok(grid.screen_version > 0);
+  assert.match(textOf(result), /^\[sleep-\d+|^\[bash-\d+/);
+  assert.match(textOf(result), /red plain\nsecond line$/);
+  assert.doesNotMatch(textOf(result), /\x1b/);
+});
+
+test('grid since_version returns only the rows that changed', async () => {
+  const id = await spawn({ argv: ['cat'] });
+  await mcp.call('send_input', { child_id: id, text: 'alpha', submit: true });
+  await waitFor(id, 'alpha\\nalpha');
+  const first = structured<GridResult>(await mcp.call('read_output', { child_id: id }));
+  await mcp.call('send_input', { child_id: id, text: 'beta', submit: true });
+  await waitFor(id, 'beta\\nbeta');
+  const diff = await mcp.call('read_output', { child_id: id, since_version: first.screen_version });
+  const changed = structured<GridResult>(diff);
+  assert.deepEqual(changed.changed_lines, [
+    { row: 2, text: 'beta' },
+    { row: 3, text: 'beta' },
+  ]);
+  assert.match(textOf(diff), /2 row\(s\) changed since screen_version \d+:\nrow 2: beta\nrow 3: beta/);
+  const none = structured<GridResult>(await mcp.call('read_output', { child_id: id, since_version: changed.screen_version }));
+  assert.deepEqual(none.changed_rows, []);
+});
+
+test('grid mode reports the alternate screen of full-screen programs', async () => {
+  const id = await spawn({ argv: ['bash', '--norc', '--noprofile', '-c', 'printf "\\033[?1049h\\033[Hfull screen app"; exec sleep 60'] });
+  await waitFor(id, 'full screen app');
+  const grid = structured<GridResult>(await mcp.call('read_output', { child_id: id }));
+  assert.equal(grid.active_screen, 'alternate');
+});
+
+test('stream mode returns ANSI-stripped output since an offset, and new_offset continues it', async () => {
+  const id = await spawn({ argv: ['bash', '--norc', '--noprofile', '-c', 'printf "\\033[1mone\\033[0m\\ntwo\\n"; read; printf "three\\n"; exec sleep 60'] });
+  await waitFor(id, 'two');
+  const first = structured<{ content: string; new_offset: number; head_offset: number; more_output: boolean } & GridResult>(await mcp.call('read_output', { child_id: id, mode: 'stream' }));
+  assert.equal(first.content, 'one\ntwo');
+  assert.equal(first.new_offset, first.head_offset);
+  assert.equal(first.more_output, false);
+  assert.equal(first.active_screen, 'primary', 'stream reads carry the same metadata');
+  await mcp.call('send_input', { child_id: id, kind: 'key', key: 'enter' });
+  await waitFor(id, 'three');
+  const next = structured<{ content: string; new_offset: number }>(await mcp.call('read_output', { child_id: id, mode: 'stream', since_offset: first.new_offset }));
+  // The newline echoed by the terminal for Enter, then the new line.
+  assert.equal(next.content.trim(), 'three');
+  assert.ok(next.new_offset > first.new_offset);
+});
+
+test('stream mode filters lines by regex and pages with line_offset / line_limit', async () => {
+  const id = await spawn({ argv: ['bash', '--norc', '--noprofile', '-c', 'for i in $(seq 1 30); do if [ $((i % 3)) = 0 ]; then echo "ERROR $i"; else echo "info $i"; fi; done; exec sleep 60'] });
+  await waitFor(id, 'info 29');
+  const filtered = await mcp.call('read_output', { child_id: id, mode: 'stream', pattern: '^error', ignore_case: true });
+  const all = structured<{ content: string; total_lines: number }>(filtered);
+  assert.equal(all.total_lines, 10);
+  assert.equal(all.content.split('\n')[0], 'ERROR 3');
+  assert.match(textOf(filtered), /10 of 30 lines matched/);
+  const page = structured<{ content: string; returned_lines: number }>(await mcp.call('read_output', { child_id: id, mode: 'stream', pattern: 'ERROR', line_offset: 2, line_limit: 3 }));
+  assert.equal(page.content, 'ERROR 9\nERROR 12\nERROR 15');
+  assert.equal(page.returned_lines, 3);
+});
+
+test('stream max_bytes bounds a read and new_offset pages through the rest', async () => {
+  const id = await spawn({ argv: ['bash', '--norc', '--noprofile', '-c', 'seq 1 1000; exec sleep 60'] });
+  await waitFor(id, '^1000$');
+  let offset = 0;
+  const seen: string[] = [];
+  for (let reads = 0; reads < 100; reads++) {
+    const chunk = structured<{ content: string; new_offset: number; more_output: boolean }>(await mcp.call('read_output', { child_id: id, mode: 'stream', since_offset: offset, max_bytes: 1000 }));
+    seen.push(chunk.content);
+    offset = chunk.new_offset;
+    if (!chunk.more_output) break;
+  }
+  assert.ok(seen.length > 3, 'took several reads');
+  assert.deepEqual(seen.join('').split(/\n/).filter(Boolean).join(','), Array.from({ length: 1000 }, (_, i) => String(i + 1)).join(','));
+});
+
+test('a stream read never splits a multi-byte character', async () => {
+  const id = await spawn({ argv: ['bash', '--norc', '--noprofile', '-c', 'printf "ééééé\\n"; exec sleep 60'] });
+  await waitFor(id, 'ééééé');
+  // 'é' is two bytes: a 3-byte read must stop after one character, not in the middle of the second.
+  const chunk = structured<{ content: string; new_offset: number }>(await mcp.call('read_output', { child_id: id, mode: 'stream', max_bytes: 3 }));
+  assert.equal(chunk.content, 'é');
+  assert.equal(chunk.new_offset, 2);
+});
+
+test('after a child exits, its final screen and exit code stay readable', async () => {
+  const id = await spawn({ argv: ['bash', '--norc', '--noprofile', '-c', 'echo last words; exit 7'] });
+  const wait = structured<{ exited: boolean }>(await mcp.call('wait_for_pattern', { child_id: id, pattern: 'never-shown', timeout_seconds: 60 }));
+  assert.equal(wait.exited, true);
+  const grid = structured<GridResult>(await mcp.call('read_output', { child_id: id }));
+  assert.equal(grid.content, 'last words');
+  assert.equal(grid.status, 'exited');
+  assert.equal(grid.exit_code, 7);
+});
+
+test('grid-only and stream-only arguments are not mixed up silently', async () => {
+  const id = await spawn({ argv: ['sleep', '60'] });
+  const wrong = await mcp.call('read_output', { child_id: id, mode: 'grid', since_offset: 5 });
+  assert.equal(wrong.isError, true);
+  assert.match(textOf(wrong), /since_offset only applies to mode "stream"; this read is mode "grid"/);
+  const wrong2 = await mcp.call('read_output', { child_id: id, mode: 'stream', since_version: 5 });
+  assert.match(textOf(wrong2), /since_version only applies to mode "grid"/);
+});
