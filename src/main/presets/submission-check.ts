@@ -24,6 +24,8 @@ export interface TypedInput {
   echoRow: string;
   /** Ready text visible before typing and gone after (claude hides its hint while the input has text). */
   readyHidByTyping: boolean;
+  /** The agent was already busy (a message queued mid-turn), so its busy marker proves nothing. */
+  busyBeforeTyping?: boolean;
 }
 
 export type Confirmation = 'busy' | 'input-cleared' | 'ready-returned';
@@ -33,13 +35,14 @@ export function typedInput(signal: ReadySignal, before: ScreenView, afterTyping:
     emptyRow: rowAt(before, 0),
     echoRow: rowAt(afterTyping, 0),
     readyHidByTyping: screenState(signal, before.lines) === 'ready' && screenState(signal, afterTyping.lines) !== 'ready',
+    busyBeforeTyping: screenState(signal, before.lines) === 'busy',
   };
 }
 
 /** Why the screen shows the text was submitted, or null when it does not (yet). */
 export function confirmSubmission(signal: ReadySignal, typed: TypedInput, now: ScreenView): Confirmation | null {
   const state = screenState(signal, now.lines);
-  if (state === 'busy') return 'busy';
+  if (state === 'busy' && !typed.busyBeforeTyping) return 'busy';
   const echoed = typed.echoRow.trim() !== '' && typed.echoRow !== typed.emptyRow;
   if (echoed && rowAt(now, 0) !== typed.echoRow && rowAt(now, -1) !== typed.echoRow) return 'input-cleared';
   if (typed.readyHidByTyping && state === 'ready') return 'ready-returned';
