@@ -1,0 +1,129 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { startHarness, structured, textOf } from './helpers/mcp-harness.js';
+
+const harness = await startHarness();
+const { pane: root, token } = await harness.orchestrator();
+const mcp = await harness.connect(token);
+
+interface Spawned {
+  child_id: string;
+  name: string;
+  cwd: string;
+  first_match?: 'ready' | 'error' | null;
+  ready?: { line: string } | null;
+  error?: { line: string } | null;
+}
+
+async function output(childId: string, pattern: string): Promise<string> {
+  const wait = structured<{ matched: boolean; snippet: string }>(await mcp.call('wait_for_pattern', { child_id: childId, pattern, timeout_seconds: 60 }));
+  assert.ok(wait.matched, wait.snippet);
+  return wait.snippet;
+}
+
+test('argv runs in a new pane under the caller\'s session, in the project directory by default', async () => {
+  const result = await mcp.call('spawn_process', { argv: ['sh', '-c', 'pwd; exec sleep 60'], name: 'where' });
+  const spawned = structured<Spawned>(result);
+  assert.match(textOf(result), /^started where \(child_id \w+, pid \d+\)\.$/);
+  const info = harness.coordinator.info(spawned.child_id);
+  assert.equal(info.parentId, root.id);
+  assert.equal(info.kind, 'process');
+  assert.equal(info.name, 'where');
+  assert.equal(await output(spawned.child_id, '^/'), harness.projectDir);
+});
+
+test('a process preset runs by name', async () => {
+  const spawned = structured<Spawned>(await mcp.call('spawn_process', { preset: 'greeter' }));
+  assert.equal(await output(spawned.child_id, 'greeter preset'), 'hello from the greeter preset');
+  assert.equal(harness.coordinator.info(spawned.child_id).presetName, 'greeter');
+});
+
+test('shell: true runs argv[0] as a command line; working_dir and env apply', async () => {
+  mkdirSync(join(harness.projectDir, 'sub'), { recursive: true });
+  const spawned = structured<Spawned>(await mcp.call('spawn_process', { argv: ['echo "$GREETING from $(basename "$PWD")" | tr a-z A-Z; sleep 60'], shell: true, working_dir: 'sub', env: { GREETING: 'hi' } }));
+  assert.equal(await output(spawned.child_id, 'FROM'), 'HI FROM SUB');
+});
+
+test('ready_pattern: waits for the ready line and reports which pattern matched first', async () => {
+  const script = 'echo "compiling..."; sleep 0.2; echo "  ➜  Local:   http://localhost:5173/"; echo "Error: later noise"; exec sleep 60';
+  const result = await mcp.call('spawn_process', { argv: ['bash', '-c', script], ready_pattern: 'Local:\\s+http', error_pattern: '^Error:', ready_timeout_seconds: 60 });
+  const spawned = structured<Spawned>(result);
+  assert.equal(spawned.first_match, 'ready');
+  assert.equal(spawned.ready?.line, '➜  Local:   http://localhost:5173/');
+  assert.match(textOf(result), /; ready: ➜  Local:/);
+  // list_children reports the same, and the error line that came after.
+  await output(spawned.child_id, 'later noise');
+  const children = structured<{ children: { child_id: string; first_match: string; error_matched: { line: string } | null }[] }>(await mcp.call('list_children')).children;
+  const listed = children.find((child) => child.child_id === spawned.child_id)!;
+  assert.equal(listed.first_match, 'ready');
+  assert.equal(listed.error_matched?.line, 'Error: later noise');
+});
+
+test('error_pattern: a failing start is reported as such, even when the line scrolls away at once', async () => {
+  const script = 'echo "Error: listen EADDRINUSE :::3000"; seq 1 200; exec sleep 60';
+  const spawned = structured<Spawned>(await mcp.call('spawn_process', { argv: ['bash', '-c', script], ready_pattern: 'listening', error_pattern: 'EADDRINUSE', ready_timeout_seconds: 60 }));
+  assert.equal(spawned.first_match, 'error');
+  assert.equal(spawned.error?.line, 'Error: listen EADDRINUSE :::3000');
+});
+
+test('a process that exits before either pattern matches says so', async () => {
+  const result = await mcp.call('spawn_process', { argv: ['sh', '-c', 'echo bye; exit 1'], ready_pattern: 'ready', ready_timeout_seconds: 60 });
+  assert.equal(structured<Spawned>(result).first_match, null);
+  assert.match(textOf(result), /it exited before either pattern matched/);
+});
+
+test('list_children includes type, status, exit code and idle state', async () => {
+  const done = structured<Spawned>(await mcp.call('spawn_process', { argv: ['sh', '-c', 'exit 2'], name: 'done-2' }));
+  await mcp.call('wait_for_pattern', { child_id: done.child_id, pattern: 'x', timeout_seconds: 60 });
+  const quiet = structured<Spawned>(await mcp.call('spawn_process', { argv: ['sleep', '60'], name: 'quiet-sleeper' }));
+  // Idle is "no output for the threshold"; wait for it rather than sleeping.
+  const idleWait = await mcp.call('wait_for_pattern', { child_id: quiet.child_id, stable_ms: 1100, timeout_seconds: 60 });
+  assert.equal(structured<{ matched: boolean }>(idleWait).matched, true);
+  const children = structured<{ children: Record<string, unknown>[] }>(await mcp.call('list_children')).children;
+  const byName = Object.fromEntries(children.map((child) => [child.name, child]));
+  assert.deepEqual({ type: byName['done-2'].type, status: byName['done-2'].status, exit_code: byName['done-2'].exit_code, idle: byName['done-2'].idle }, { type: 'process', status: 'exited', exit_code: 2, idle: null });
+  assert.equal(byName['quiet-sleeper'].status, 'running');
+  assert.equal(byName['quiet-sleeper'].idle, true);
+  assert.ok((byName['quiet-sleeper'].idle_ms as number) >= 1000);
+});
+
+test('kill stops the child and reports how it ended', async () => {
+  const spawned = structured<Spawned>(await mcp.call('spawn_process', { argv: ['sleep', '60'] }));
+  const result = await mcp.call('kill', { child_id: spawned.child_id });
+  assert.deepEqual(structured(result), { child_id: spawned.child_id, name: spawned.name, status: 'killed', exit_code: 143, signal: 'SIGTERM', already_exited: false });
+  const again = await mcp.call('kill', { child_id: spawned.child_id, signal: 'SIGKILL' });
+  assert.equal(structured<{ already_exited: boolean }>(again).already_exited, true);
+  // A program that ignores SIGTERM is SIGKILLed after the grace window.
+  const stubborn = structured<Spawned>(await mcp.call('spawn_process', { argv: ['bash', '-c', 'trap "" TERM; echo armed; while :; do sleep 1; done'] }));
+  await output(stubborn.child_id, 'armed');
+  const forced = structured<{ status: string; signal: string }>(await mcp.call('kill', { child_id: stubborn.child_id }));
+  assert.equal(forced.status, 'killed');
+  assert.equal(forced.signal, 'SIGKILL');
+});
+
+test('spawn errors name the problem', async () => {
+  const cases: [Record<string, unknown>, RegExp][] = [
+    [{ preset: 'greeter', argv: ['ls'] }, /give exactly one of preset .* or argv/],
+    [{}, /give exactly one of preset .* or argv/],
+    [{ preset: 'nope' }, /could not start process preset "nope": unknown process preset "nope"; known process presets: .*greeter/],
+    [{ argv: [] }, /argv: argv is empty/],
+    [{ argv: ['ls'], working_dir: 'does/not/exist' }, /working_dir "does\/not\/exist" does not exist/],
+    [{ argv: ['ls'], ready_pattern: '(' }, /ready_pattern: pattern "\(" is not a valid regular expression/],
+    [{ argv: ['ls'], ready_timeout_seconds: 5 }, /ready_timeout_seconds needs ready_pattern or error_pattern/],
+    [{ argv: ['ls'], env: { 'BAD NAME': 'x' } }, /environment variable name "BAD NAME" is not valid/],
+    [{ argv: ['ls'], name: 'has space' }, /name "has space" must be 1-64 letters/],
+  ];
+  for (const [args, expected] of cases) {
+    const result = await mcp.call('spawn_process', args);
+    assert.equal(result.isError, true, JSON.stringify(args));
+    assert.match(textOf(result), expected, JSON.stringify(args));
+  }
+});
+
+test('two running children of a session cannot share a name (it identifies them in message tags)', async () => {
+  await mcp.call('spawn_process', { argv: ['sleep', '60'], name: 'twin' });
+  const result = await mcp.call('spawn_process', { argv: ['sleep', '60'], name: 'twin' });
+  assert.match(textOf(result), /name "twin" is already used by a running pane of this session/);
+});
