@@ -77,6 +77,17 @@ test('an emulator trap rebuilds that pane from its ring buffer; other panes are 
   listener.dispose();
 });
 
+test('a real ghostty-web trap (a flood of ZWJ emoji graphemes) is survived and the pane keeps reading', async () => {
+  // ghostty-web 0.4.0 traps with "memory access out of bounds" after ~150 KB of
+  // multi-codepoint graphemes (measured here); this output crosses that several times.
+  const script = "const line = '\\u{1F468}\\u200D\\u{1F469}\\u200D\\u{1F467}\\u200D\\u{1F466}'.repeat(10) + '\\n'; process.stdout.write(line.repeat(4000)); process.stdout.write('zwj-done\\n'); setTimeout(() => {}, 5000);";
+  const pane = await coordinator.spawn({ argv: [process.execPath, '-e', script], kind: 'process' });
+  assert.equal((await coordinator.waitFor(pane.id, { pattern: '^zwj-done$', timeoutMs: 60_000 })).matched, true);
+  const grid = await coordinator.grid(pane.id);
+  assert.ok(grid.emulatorRebuilds >= 1, `expected at least one rebuild, saw ${grid.emulatorRebuilds}`);
+  assert.ok(grid.lines.some((line) => line.startsWith('\u{1F468}\u200D\u{1F469}')), 'the rebuilt screen shows the recent output');
+});
+
 test('if a pane worker dies, calls in flight reject instead of hanging, and the pane is reaped', async () => {
   const pane = await bash();
   const pending = coordinator.waitFor(pane.id, { pattern: 'never-shows-up', timeoutMs: 60_000 });
