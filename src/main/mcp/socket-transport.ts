@@ -7,6 +7,7 @@
 import type { Socket } from 'node:net';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { JSONRPCMessageSchema, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { requestProblem } from './request-precheck.js';
 
 /**
  * Largest JSON-RPC message accepted. A full scratchpad (1 MiB) escaped as JSON
@@ -17,6 +18,7 @@ export const MAX_MESSAGE_BYTES = 16 * 1024 * 1024;
 /** JSON-RPC 2.0 error codes. */
 const PARSE_ERROR = -32700;
 const INVALID_REQUEST = -32600;
+const INVALID_PARAMS = -32602;
 /** How much of an oversized line is kept to find its request id (the SDK puts `id` last). */
 const ID_PROBE_BYTES = 512;
 
@@ -102,6 +104,11 @@ export class SocketTransport implements Transport {
     if (!parsed.success) {
       const id = idOf(json);
       this.reject(id, INVALID_REQUEST, `Invalid Request: not a JSON-RPC 2.0 message (expected "jsonrpc": "2.0" with a method, or a result or error); received ${JSON.stringify(line.slice(0, 120))}`);
+      return;
+    }
+    const problem = requestProblem(parsed.data);
+    if (problem) {
+      this.reject(idOf(json), INVALID_PARAMS, problem);
       return;
     }
     try {

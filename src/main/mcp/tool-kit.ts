@@ -70,8 +70,12 @@ export function describeTool(tool: ToolDefinition): Tool {
 export function parseArguments<S extends v.GenericSchema>(tool: ToolDefinition<S>, raw: unknown): v.InferOutput<S> {
   const result = v.safeParse(tool.schema, raw ?? {});
   if (result.success) return result.output;
+  const known = Object.keys((tool.schema as unknown as { entries?: Record<string, unknown> }).entries ?? {});
   const problems = result.issues.map((issue) => {
     const path = v.getDotPath(issue);
+    // valibot's wording for these two reads poorly to a model; say what to do instead.
+    if (issue.expected === 'never') return `${path}: unknown argument; ${tool.name} takes ${known.join(', ') || 'no arguments'}`;
+    if (issue.kind === 'schema' && issue.received === 'undefined') return `${path}: required argument is missing`;
     return path ? `${path}: ${issue.message}` : issue.message;
   });
   throw new ToolError(`invalid arguments for ${tool.name}: ${problems.join('; ')}`, { problems });

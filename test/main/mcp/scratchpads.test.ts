@@ -1,0 +1,86 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { projectDataDir } from '../../../src/main/scratchpads/project-key.js';
+import type { ScratchpadChange } from '../../../src/main/scratchpads/index.js';
+import { startHarness, structured, textOf } from './helpers/mcp-harness.js';
+
+const harness = await startHarness();
+const { token } = await harness.orchestrator();
+const alice = await harness.connect(token);
+const { token: otherToken } = await harness.orchestrator();
+const bob = await harness.connect(otherToken);
+const padDir = join(projectDataDir(harness.projectDir, harness.dataHome), 'scratchpads');
+
+interface Read {
+  name: string;
+  content: string;
+  revision: string;
+  size: number;
+}
+
+test('write, read, append and list, on disk under XDG data; the store announces each change', async () => {
+  const changes: ScratchpadChange[] = [];
+  const subscription = harness.mcp.scratchpads.onChanged((change) => changes.push(change));
+  const written = structured<{ revision: string; size: number }>(await alice.call('scratchpad_write', { name: 'todos.md', content: '# Todos\n' }));
+  assert.equal(written.size, 8);
+  await bob.call('scratchpad_append', { name: 'todos.md', content: '- [ ] fix login\n' });
+  const read = structured<Read>(await alice.call('scratchpad_read', { name: 'todos.md' }));
+  assert.equal(read.content, '# Todos\n- [ ] fix login\n');
+  assert.notEqual(read.revision, written.revision);
+  assert.equal(readFileSync(join(padDir, 'todos.md'), 'utf8'), read.content);
+  assert.ok(existsSync(join(padDir, '..', 'meta.json')));
+  const listed = structured<{ scratchpads: { name: string; size: number; modified_at: string }[] }>(await bob.call('scratchpad_list'));
+  const entry = listed.scratchpads.find((pad) => pad.name === 'todos.md')!;
+  assert.equal(entry.size, Buffer.byteLength(read.content));
+  assert.ok(!Number.isNaN(Date.parse(entry.modified_at)));
+  assert.deepEqual(changes.map((change) => [change.name, change.kind]), [['todos.md', 'write'], ['todos.md', 'append']]);
+  subscription.dispose();
+});
+
+test('two writers from the same revision: the second gets a conflict error, not a lost update', async () => {
+  await alice.call('scratchpad_write', { name: 'plan.md', content: 'v1' });
+  const aliceView = structured<Read>(await alice.call('scratchpad_read', { name: 'plan.md' }));
+  const bobView = structured<Read>(await bob.call('scratchpad_read', { name: 'plan.md' }));
+  assert.equal(aliceView.revision, bobView.revision);
+  const first = await alice.call('scratchpad_write', { name: 'plan.md', content: 'v2 (alice)', expected_revision: aliceView.revision });
+  assert.equal(first.isError, undefined, textOf(first));
+  const second = await bob.call('scratchpad_write', { name: 'plan.md', content: 'v2 (bob)', expected_revision: bobView.revision });
+  assert.equal(second.isError, true);
+  assert.match(textOf(second), new RegExp(`scratchpad "plan.md" changed since revision "${bobView.revision}" \\(its revision is now "${structured<{ revision: string }>(first).revision}"\\); read it again, merge, and retry`));
+  assert.equal(structured<{ code: string }>(second).code, 'conflict');
+  assert.equal(structured<Read>(await bob.call('scratchpad_read', { name: 'plan.md' })).content, 'v2 (alice)');
+  // After re-reading, bob's merge goes through.
+  const fresh = structured<Read>(await bob.call('scratchpad_read', { name: 'plan.md' }));
+  const merged = await bob.call('scratchpad_write', { name: 'plan.md', content: 'v3 (alice+bob)', expected_revision: fresh.revision });
+  assert.equal(merged.isError, undefined);
+});
+
+test('path traversal and odd names are refused, and nothing is written outside the scratchpad directory', async () => {
+  const attempts = ['../../../escape.md', '/tmp/abs.md', 'dir/file.md', '..\\win.md', 'notes', 'notes.md\u0000.sh', '.env.md', 'ok?.md'];
+  for (const name of attempts) {
+    const result = await alice.call('scratchpad_write', { name, content: 'pwned' });
+    assert.equal(result.isError, true, name);
+    assert.match(textOf(result), /^invalid scratchpad name: /, name);
+    const read = await alice.call('scratchpad_read', { name });
+    assert.match(textOf(read), /^invalid scratchpad name: /, name);
+  }
+  assert.equal(existsSync(join(padDir, '..', '..', '..', 'escape.md')), false);
+  assert.equal(existsSync('/tmp/abs.md'), false);
+  assert.deepEqual(readdirSync(padDir).filter((name) => !name.endsWith('.md')), []);
+});
+
+test('oversized content is refused with the limit', async () => {
+  const result = await alice.call('scratchpad_write', { name: 'huge.md', content: 'x'.repeat(1024 * 1024 + 10) });
+  assert.equal(result.isError, true);
+  assert.match(textOf(result), /content: content is 1048586 characters; a scratchpad holds at most 1048576 bytes/);
+  // Multi-byte text can pass the character check and still exceed the byte cap.
+  const wide = await alice.call('scratchpad_write', { name: 'wide.md', content: 'é'.repeat(600_000) });
+  assert.match(textOf(wide), /would be 1200000 bytes; the limit is 1048576 bytes/);
+});
+
+test('reading a scratchpad that does not exist says how to find the ones that do', async () => {
+  const result = await alice.call('scratchpad_read', { name: 'missing.md' });
+  assert.match(textOf(result), /no scratchpad named "missing.md"; scratchpad_list shows the ones that exist/);
+});
