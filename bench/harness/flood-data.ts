@@ -7,14 +7,14 @@
  * "\r\n", and the in-process baselines are fed that cooked form (see cookForPty).
  */
 
-export type DatasetName = 'ascii' | 'sgr' | 'unicode' | 'scroll-regions' | 'cursor-motion' | 'mixed';
+export type DatasetName = 'ascii' | 'sgr' | 'unicode' | 'scroll-regions' | 'cursor-motion' | 'mixed' | 'many-styles';
 
 /** Panes are this size in every contender, so all emulators do the same work. */
 export const BENCH_COLS = 120;
 export const BENCH_ROWS = 40;
 
 /** Bump when a generator changes, so cached files are regenerated. */
-export const GENERATOR_VERSION = 3;
+export const GENERATOR_VERSION = 4;
 
 /** Small, fast, seedable PRNG (mulberry32): deterministic and good enough for text. */
 export function prng(seed: number): () => number {
@@ -47,18 +47,46 @@ function asciiLine(random: Random, n: number): string {
   return `2025-01-01T12:${String((n >> 10) % 60).padStart(2, '0')}:${String((n >> 4) % 60).padStart(2, '0')}.${ms}Z ${pick(random, LEVELS)} [worker-${n % 16}] ${words(random, int(random, 2, 26))} id=${(n * 2654435761) >>> 0}\n`;
 }
 
-/** Dense colour, as in syntax-highlighted diffs and test runners: 16, 256 and truecolour SGR, attributes, resets. */
-function sgrLine(random: Random): string {
+/**
+ * A colour theme as highlighters, test runners and agent CLIs use one: 16-colour,
+ * 256-colour and truecolour foregrounds, some with a background or attributes.
+ * Bounded on purpose (THEME_SIZE styles): ghostty-web 0.4.0 degrades on output
+ * with hundreds of distinct styles (see 'many-styles'), and that pathology gets
+ * its own dataset rather than hiding inside the SGR parse figure.
+ */
+const THEME_SIZE = 48;
+function theme(random: Random): string[] {
+  const styles: string[] = [];
+  for (let i = 0; i < THEME_SIZE; i++) {
+    const kind = i % 3;
+    let sgr = kind === 0 ? `${int(random, 30, 37)}` : kind === 1 ? `38;5;${int(random, 16, 231)}` : `38;2;${int(random, 0, 255)};${int(random, 0, 255)};${int(random, 0, 255)}`;
+    if (i % 5 === 0) sgr += `;48;5;${int(random, 232, 255)}`;
+    if (i % 4 === 1) sgr += pick(random, [';1', ';3', ';4', ';2', ';7']);
+    styles.push(`\x1b[0;${sgr}m`);
+  }
+  return styles;
+}
+
+/** Dense colour, as in syntax-highlighted diffs and test runners: a style change every one to three words. */
+function sgrLine(random: Random, styles: string[]): string {
+  let line = '';
+  const segments = int(random, 4, 14);
+  for (let i = 0; i < segments; i++) line += pick(random, styles) + words(random, int(random, 1, 3)) + ' ';
+  return line + '\x1b[0m\n';
+}
+
+/**
+ * Stress data: every style change is a fresh random truecolour foreground,
+ * background and attribute mix (gradients, ANSI art, lolcat). On ghostty-web
+ * 0.4.0 this makes WASM memory grow without bound (~12-25 MB per MB) and
+ * parsing spiky-slow; patterm's figures on it show what its pane workers do
+ * about that.
+ */
+function manyStylesLine(random: Random): string {
   let line = '';
   const segments = int(random, 4, 14);
   for (let i = 0; i < segments; i++) {
-    const kind = int(random, 0, 5);
-    if (kind === 0) line += `\x1b[${int(random, 30, 37)}m`;
-    else if (kind === 1) line += `\x1b[38;5;${int(random, 0, 255)}m`;
-    else if (kind === 2) line += `\x1b[38;2;${int(random, 0, 255)};${int(random, 0, 255)};${int(random, 0, 255)}m`;
-    else if (kind === 3) line += `\x1b[48;5;${int(random, 0, 255)}m`;
-    else if (kind === 4) line += `\x1b[${pick(random, ['1', '3', '4', '7', '1;4', '2'])}m`;
-    else line += '\x1b[0m';
+    line += `\x1b[38;2;${int(random, 0, 255)};${int(random, 0, 255)};${int(random, 0, 255)}${random() < 0.3 ? `;48;5;${int(random, 0, 255)}` : ''}${random() < 0.3 ? pick(random, [';1', ';4', ';7']) : ''}m`;
     line += words(random, int(random, 1, 3)) + ' ';
   }
   return line + '\x1b[0m\n';
@@ -121,11 +149,11 @@ function cursorMotionBlock(random: Random): string {
 }
 
 /** The mix that issue 2's first bench used: plain log text with SGR-coloured lines in between. */
-function mixedLine(random: Random, n: number): string {
-  return n % 3 === 0 ? sgrLine(random) : asciiLine(random, n);
+function mixedLine(random: Random, n: number, styles: string[]): string {
+  return n % 3 === 0 ? sgrLine(random, styles) : asciiLine(random, n);
 }
 
-const SEEDS: Record<DatasetName, number> = { ascii: 1, sgr: 2, unicode: 3, 'scroll-regions': 4, 'cursor-motion': 5, mixed: 6 };
+const SEEDS: Record<DatasetName, number> = { ascii: 1, sgr: 2, unicode: 3, 'scroll-regions': 4, 'cursor-motion': 5, mixed: 6, 'many-styles': 7 };
 
 /**
  * Yields the dataset as strings of roughly `chunkChars`, until `targetBytes` of
@@ -133,6 +161,7 @@ const SEEDS: Record<DatasetName, number> = { ascii: 1, sgr: 2, unicode: 3, 'scro
  */
 export function* generate(name: DatasetName, targetBytes: number, chunkChars = 1 << 20): Generator<string> {
   const random = prng(SEEDS[name]);
+  const styles = theme(random);
   let produced = 0;
   let n = 0;
   let chunk = '';
@@ -140,11 +169,12 @@ export function* generate(name: DatasetName, targetBytes: number, chunkChars = 1
     let unit: string;
     switch (name) {
       case 'ascii': unit = asciiLine(random, n); break;
-      case 'sgr': unit = sgrLine(random); break;
+      case 'sgr': unit = sgrLine(random, styles); break;
+      case 'many-styles': unit = manyStylesLine(random); break;
       case 'unicode': unit = unicodeLine(random); break;
       case 'scroll-regions': unit = scrollRegionBlock(random, n); break;
       case 'cursor-motion': unit = cursorMotionBlock(random); break;
-      case 'mixed': unit = mixedLine(random, n); break;
+      case 'mixed': unit = mixedLine(random, n, styles); break;
     }
     n++;
     const bytes = name === 'unicode' ? Buffer.byteLength(unit) : unit.length; // the others are pure ASCII

@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { cookForPty } from '../harness/flood-data.js';
 import { DSR_QUERY, fencedFloodArgv } from '../harness/fence.js';
 import { TmuxServer } from '../harness/tmux-server.js';
+import { shellQuote } from '../harness/timing.js';
 
 export default async function floodTmux(args: { path: string }): Promise<{ ms: number; bytes: number }> {
   const bytes = cookForPty(readFileSync(args.path)).length + DSR_QUERY.length;
@@ -20,8 +21,4 @@ export default async function floodTmux(args: { path: string }): Promise<{ ms: n
   } finally {
     server.kill();
   }
-}
-
-function shellQuote(word: string): string {
-  return `'${word.replace(/'/g, `'\\''`)}'`;
 }

@@ -1,0 +1,72 @@
+/**
+ * Memory of a process and its descendants, from /proc (Linux). RSS counts
+ * shared pages (libc, node's text) once per process, so a sum over many small
+ * children overstates; PSS splits shared pages fairly and is reported beside it.
+ * Worker threads are part of their process: the patterm process's figure
+ * includes every pane worker and its WASM memory.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+
+export interface TreeMemory {
+  /** The root process alone (patterm: main thread plus all workers). */
+  rootRssMiB: number;
+  /** Root plus every descendant. */
+  treeRssMiB: number;
+  treePssMiB: number;
+  processes: number;
+}
+
+function parentOf(pid: number): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The command name may contain spaces and parentheses; fields resume after the last ')'.
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+  } catch {
+    return null;
+  }
+}
+
+export function descendants(root: number): number[] {
+  const children = new Map<number, number[]>();
+  for (const entry of readdirSync('/proc')) {
+    const pid = Number(entry);
+    if (!Number.isInteger(pid)) continue;
+    const parent = parentOf(pid);
+    if (parent === null) continue;
+    if (!children.has(parent)) children.set(parent, []);
+    children.get(parent)!.push(pid);
+  }
+  const out: number[] = [];
+  const queue = [...(children.get(root) ?? [])];
+  while (queue.length > 0) {
+    const pid = queue.shift()!;
+    out.push(pid);
+    queue.push(...(children.get(pid) ?? []));
+  }
+  return out;
+}
+
+/** A field of /proc/<pid>/status or smaps_rollup, in KiB; 0 when the process is gone. */
+function kib(path: string, field: string): number {
+  try {
+    const match = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(readFileSync(path, 'utf8'));
+    return match ? Number(match[1]) : 0;
+  } catch {
+    return 0;
+  }
+}
+
+export function rssMiB(pid: number): number {
+  return kib(`/proc/${pid}/status`, 'VmRSS') / 1024;
+}
+
+export function treeMemory(root: number = process.pid): TreeMemory {
+  const pids = [root, ...descendants(root)];
+  let rss = 0;
+  let pss = 0;
+  for (const pid of pids) {
+    rss += kib(`/proc/${pid}/status`, 'VmRSS');
+    pss += kib(`/proc/${pid}/smaps_rollup`, 'Pss');
+  }
+  return { rootRssMiB: rssMiB(root), treeRssMiB: rss / 1024, treePssMiB: pss / 1024, processes: pids.length };
+}

@@ -1,0 +1,51 @@
+/**
+ * N panes flood at once through one Coordinator, while a quiet `cat` pane is
+ * typed into: aggregate MB/s until every flood's fence is answered, and the
+ * quiet pane's keystroke-to-echo latency throughout.
+ */
+import { readFileSync } from 'node:fs';
+import { Coordinator } from '../../src/main/coordinator.js';
+import { loadGhosttyModule } from '../../src/main/wasm-module.js';
+import { EchoProbe, QUIET_PANE_ARGV } from '../harness/echo-probe.js';
+import { cookForPty } from '../harness/flood-data.js';
+import { DSR_QUERY, fencedFloodArgv, PANE } from '../harness/fence.js';
+import { sleep } from '../harness/timing.js';
+
+/** Pause between echo samples: a brisk typist, and enough samples over a few seconds of flood. */
+const ECHO_INTERVAL_MS = 10;
+
+export interface FanInResult {
+  ms: number;
+  bytes: number;
+  echoMs: number[];
+}
+
+export default async function fanInPatterm(args: { path: string; panes: number }): Promise<FanInResult> {
+  const perPane = cookForPty(readFileSync(args.path)).length + DSR_QUERY.length;
+  await loadGhosttyModule();
+  const coordinator = new Coordinator();
+  coordinator.setPaneSize(PANE.cols, PANE.rows);
+  try {
+    const quiet = await coordinator.spawn({ argv: QUIET_PANE_ARGV, kind: 'process', name: 'quiet' });
+    const echo = new EchoProbe(coordinator, quiet.id);
+    await echo.ready();
+    const started = performance.now();
+    const floods = await Promise.all(Array.from({ length: args.panes }, (_, i) => coordinator.spawn({ argv: fencedFloodArgv(args.path), kind: 'process', name: `flood-${i}` })));
+    let finished = 0;
+    const allDone = Promise.all(floods.map((pane) => coordinator.exitPromise(pane.id))).then((exits) => {
+      finished = performance.now();
+      const failed = exits.filter((exit) => exit.exitCode !== 0);
+      if (failed.length > 0) throw new Error(`${failed.length} flood pane(s) did not end cleanly: ${JSON.stringify(failed[0])}`);
+    });
+    const echoMs: number[] = [];
+    while (finished === 0) {
+      echoMs.push(await echo.sample());
+      await sleep(ECHO_INTERVAL_MS);
+    }
+    await allDone;
+    echo.dispose();
+    return { ms: finished - started, bytes: perPane * args.panes, echoMs };
+  } finally {
+    await coordinator.shutdown(500);
+  }
+}

@@ -1,0 +1,60 @@
+/**
+ * One pane floods for a minute while nobody looks at it (no TUI, no reads:
+ * "unfocused"). RSS of this process, which holds the pane's worker and its WASM
+ * memory, is sampled throughout; the figure is the peak above the RSS before
+ * the pane existed.
+ */
+import { Coordinator } from '../../src/main/coordinator.js';
+import { loadGhosttyModule } from '../../src/main/wasm-module.js';
+import { PANE } from '../harness/fence.js';
+import { rssMiB } from '../harness/process-tree.js';
+import { sleep } from '../harness/timing.js';
+
+const SAMPLE_MS = 250;
+
+export interface FloodMemoryResult {
+  baseRssMiB: number;
+  peakRssMiB: number;
+  /** Peak over the first and the second half of the flood: equal-ish when memory is bounded. */
+  firstHalfPeakMiB: number;
+  secondHalfPeakMiB: number;
+  endRssMiB: number;
+  parsedMiB: number;
+}
+
+export function loopingFloodArgv(path: string): string[] {
+  return ['bash', '--norc', '--noprofile', '-c', 'while :; do cat -- "$1"; done', 'flood', path];
+}
+
+export default async function floodMemoryPatterm(args: { path: string; seconds: number }): Promise<FloodMemoryResult> {
+  await loadGhosttyModule();
+  const coordinator = new Coordinator();
+  coordinator.setPaneSize(PANE.cols, PANE.rows);
+  try {
+    // A pane that exits at once warms up everything a pane loads, so the base excludes one-off costs.
+    const warm = await coordinator.spawn({ argv: ['true'], kind: 'process' });
+    await coordinator.exitPromise(warm.id);
+    await coordinator.close(warm.id);
+    await sleep(500);
+    const baseRssMiB = rssMiB(process.pid);
+    const pane = await coordinator.spawn({ argv: loopingFloodArgv(args.path), kind: 'process' });
+    const samples: number[] = [];
+    const started = performance.now();
+    while (performance.now() - started < args.seconds * 1000) {
+      await sleep(SAMPLE_MS);
+      samples.push(rssMiB(process.pid));
+    }
+    const parsedMiB = (await coordinator.stream(pane.id, Number.MAX_SAFE_INTEGER)).headOffset / (1024 * 1024);
+    const half = Math.floor(samples.length / 2);
+    return {
+      baseRssMiB,
+      peakRssMiB: Math.max(...samples),
+      firstHalfPeakMiB: Math.max(...samples.slice(0, half)),
+      secondHalfPeakMiB: Math.max(...samples.slice(half)),
+      endRssMiB: samples[samples.length - 1],
+      parsedMiB,
+    };
+  } finally {
+    await coordinator.shutdown(500);
+  }
+}

@@ -1,0 +1,40 @@
+/** flood-memory: one unfocused pane flooding for 60 s; peak RSS growth must stay bounded. */
+import type { FloodMemoryResult } from '../probes/flood-memory-patterm.js';
+import { MIB } from '../harness/datasets.js';
+import type { Scenario } from '../harness/scenario.js';
+
+const FLOOD_SECONDS = 60;
+const QUICK_FLOOD_SECONDS = 8;
+/** The tmux baseline floods for less time: its memory is bounded by history-limit within seconds, and the suite has a 10-minute budget. */
+const TMUX_FLOOD_SECONDS = 15;
+const DATA_BYTES = 16 * MIB;
+
+const scenario: Scenario = {
+  name: 'flood-memory',
+  description: 'one pane flooding for 60 s while unfocused: peak RSS growth',
+  defaultRuns: 1,
+  datasets: () => [{ name: 'mixed', bytes: DATA_BYTES }],
+  async run(ctx) {
+    const data = await ctx.dataset('mixed', DATA_BYTES);
+    const seconds = ctx.quick ? QUICK_FLOOD_SECONDS : FLOOD_SECONDS;
+    for (let run = 0; run < ctx.runs; run++) {
+      const patterm = await ctx.probe<FloodMemoryResult>('flood-memory-patterm', { path: data.path, seconds }, { timeoutMs: (seconds + 60) * 1000 });
+      const record = (metric: string, contender: string, value: number) => ctx.record({ metric, contender, unit: 'MiB', better: 'lower', value, run });
+      record('peak RSS growth', 'patterm', patterm.peakRssMiB - patterm.baseRssMiB);
+      record('growth, 1st half peak', 'patterm', patterm.firstHalfPeakMiB - patterm.baseRssMiB);
+      record('growth, 2nd half peak', 'patterm', patterm.secondHalfPeakMiB - patterm.baseRssMiB);
+      record('RSS before the pane', 'patterm', patterm.baseRssMiB);
+      ctx.record({ metric: 'parsed during flood', contender: 'patterm', unit: 'MB/s', better: 'higher', value: patterm.parsedMiB / seconds, run });
+      ctx.log(`run ${run + 1}: patterm peak growth ${(patterm.peakRssMiB - patterm.baseRssMiB).toFixed(0)} MiB, ${(patterm.parsedMiB / seconds).toFixed(1)} MB/s`);
+      if (ctx.tmuxAvailable) {
+        const tmuxSeconds = ctx.quick ? QUICK_FLOOD_SECONDS : TMUX_FLOOD_SECONDS;
+        const tmux = await ctx.probe<Omit<FloodMemoryResult, 'parsedMiB'>>('flood-memory-tmux', { path: data.path, seconds: tmuxSeconds }, { timeoutMs: (tmuxSeconds + 60) * 1000 });
+        record('peak RSS growth', 'tmux', tmux.peakRssMiB - tmux.baseRssMiB);
+      }
+    }
+    ctx.target({ label: 'peak RSS growth under 200 MB', metric: 'peak RSS growth', contender: 'patterm', op: '<', threshold: 200 });
+    ctx.note(`patterm floods ${seconds} s, tmux ${ctx.quick ? QUICK_FLOOD_SECONDS : TMUX_FLOOD_SECONDS} s; \`cat\` of the mixed dataset in a loop; nobody reads the pane; RSS of the patterm process (all workers) or the tmux server, sampled every 250 ms`);
+  },
+};
+
+export default scenario;
