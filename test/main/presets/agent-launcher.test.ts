@@ -19,7 +19,8 @@ function fakePreset(name: string, env: Record<string, string> = {}, extra: Parti
     argv: [process.execPath, FAKE_AGENT],
     env,
     ready_signal: { kind: 'pattern', pattern: '\\? for shortcuts', busy_pattern: 'esc to interrupt', stable_ms: 50, timeout_ms: 20_000 },
-    submit: { enter_delay_ms: 50, confirm_timeout_ms: 3000 },
+    // Generous: success must not depend on a loaded 2-core machine answering quickly.
+    submit: { enter_delay_ms: 50, confirm_timeout_ms: 10_000 },
     chrome_trim_hints: [{ kind: 'from_last', pattern: '^>( |$)', followed_by: '^─+$', above: 1 }, { kind: 'match', pattern: '^fake-agent argv' }],
     ...extra,
   };
@@ -63,7 +64,7 @@ test('spawnAgent waits for ready, types the prompt and confirms it was submitted
 });
 
 test('without the confirmation Enter is retried once, and a lost message is reported, not claimed', async () => {
-  const { coordinator, launcher } = setup([fakePreset('drops-one', { FAKE_AGENT_DROP_ENTERS: '1' }), fakePreset('drops-all', { FAKE_AGENT_DROP_ENTERS: '99' }, { submit: { enter_delay_ms: 50, confirm_timeout_ms: 500 } })]);
+  const { coordinator, launcher } = setup([fakePreset('drops-one', { FAKE_AGENT_DROP_ENTERS: '1' }, { submit: { enter_delay_ms: 50, confirm_timeout_ms: 4000 } }), fakePreset('drops-all', { FAKE_AGENT_DROP_ENTERS: '99' }, { submit: { enter_delay_ms: 50, confirm_timeout_ms: 500 } })]);
   const one = await launcher.spawnAgent({ preset: 'drops-one', initialPrompt: 'retry me' });
   assert.deepEqual(one.submit && [one.submit.submitted, one.submit.attempts], [true, 2], one.submit?.detail);
   await eventually(async () => (await screen(coordinator, one.pane.id)).includes('answer: got 8 chars'), { timeoutMs: 10_000, message: 'the answer after the retry' });

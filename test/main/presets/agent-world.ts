@@ -43,6 +43,8 @@ export interface World {
   mcp: { endpoint: McpEndpoint; dispose(): Promise<void> } | null;
   /** What cassettes recorded in this world must not keep: the run's temp dir (same-length placeholder keeps the layout). */
   scrubs: Scrub[];
+  /** Names of the variables this world sets for the CLIs (recorded in cassettes; values are not). */
+  envNames: string[];
   stop(): Promise<void>;
 }
 
@@ -83,6 +85,7 @@ export async function startWorld(options: { withMcp: boolean }): Promise<World> 
     catalog,
     recorder,
     mcp,
+    envNames: Object.keys(vendorEnv.env).sort(),
     scrubs: [{ secret: root, placeholder: root.replace(/[^/]{6}$/, 'XXXXXX'), why: 'temp dir of the run (same-length placeholder keeps the layout)' }],
     async stop() {
       recorder.dispose();

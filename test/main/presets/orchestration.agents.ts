@@ -100,6 +100,7 @@ for (const [parent, child] of PAIRS) {
           argv: world.catalog.findAgent(vendor)!.preset.argv,
           final: { exit: null, duration_ms: Math.round(performance.now() - started), ready_ms: world.launcher.readyTimes.get(pane)?.elapsedMs ?? null, submit: role === 'orchestrator' ? (orch.submit ?? null) : null },
           scrub: world.scrubs,
+        envNames: world.envNames,
         });
       }
     }

@@ -53,6 +53,7 @@ for (const vendor of VENDORS) {
         argv: world.catalog.findAgent(vendor)!.preset.argv,
         final: { exit: null, duration_ms: Math.round(performance.now() - started), ready_ms: readyMs, submit: submit ?? null },
         scrub: world.scrubs,
+        envNames: world.envNames,
       });
     }
     await world.coordinator.kill(pane.id);
@@ -88,6 +89,7 @@ test('codex: text and Enter in one burst is not a submit; the check sees that, a
       argv: world.catalog.findAgent('codex')!.preset.argv,
       final: { exit: null, duration_ms: 0, ready_ms: ready.elapsedMs, submit: null },
       scrub: world.scrubs,
+        envNames: world.envNames,
     });
   }
   await world.coordinator.kill(pane.id);
