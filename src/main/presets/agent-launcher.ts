@@ -4,6 +4,7 @@
  * one implementation of AgentLauncher.
  */
 import { homedir } from 'node:os';
+import { resolve as resolvePath } from 'node:path';
 import type { AgentPreset, ReadySignal } from '../../shared/preset-schema.js';
 import type { PaneId, PaneInfo } from '../../shared/pane-types.js';
 import { DEFAULT_IDLE_THRESHOLD_MS } from '../../shared/pane-protocol.js';
@@ -11,6 +12,7 @@ import type { AgentLauncher, McpEndpoint, SubmitResult } from '../contracts.js';
 import type { Coordinator } from '../coordinator.js';
 import { trimChrome } from './chrome-trim.js';
 import { buildInjection } from './mcp-injection.js';
+import { assertProgramExists } from './program-lookup.js';
 import { submitText, waitReady, type ReadyOutcome } from './pane-driver.js';
 import type { PresetCatalog } from './preset-catalog.js';
 import { DEFAULT_READY_SIGNAL } from './ready-state.js';
@@ -51,6 +53,8 @@ export class PresetAgentLauncher implements AgentLauncher {
     const entry = this.catalog.findAgent(request.preset);
     if (!entry) throw new UnknownPresetError(`unknown agent preset ${JSON.stringify(request.preset)}; known agent presets: ${this.catalog.describeAgents()}`);
     const preset = entry.preset;
+    const cwd = expandHome(preset.working_dir);
+    this.checkProgram(preset.argv[0], cwd, preset.env);
     const token = this.endpoint && preset.mcp_injection && preset.mcp_injection.kind !== 'none' ? this.endpoint.identities.issue() : null;
     const injection = buildInjection(token ? preset.mcp_injection : undefined, token ? this.endpoint!.proxyCommand(token) : [], { ...process.env, ...preset.env });
     let pane: PaneInfo;
@@ -59,7 +63,7 @@ export class PresetAgentLauncher implements AgentLauncher {
         argv: [...preset.argv, ...injection.args],
         name: request.name,
         kind: 'agent',
-        cwd: expandHome(preset.working_dir),
+        cwd,
         env: { ...preset.env, ...injection.env },
         parentId: request.parentId,
         owner: request.owner,
@@ -99,12 +103,16 @@ export class PresetAgentLauncher implements AgentLauncher {
     const argv = request.argv ?? entry?.preset.argv;
     if (!argv || argv.length === 0 || argv[0] === '') throw new Error('spawnProcess needs a preset or a non-empty argv (received neither)');
     const shell = request.shell ?? entry?.preset.shell ?? false;
+    const finalArgv = shell ? shellArgv(argv) : argv;
+    const cwd = expandHome(request.workingDir ?? entry?.preset.working_dir);
+    const env = { ...entry?.preset.env, ...request.env };
+    this.checkProgram(finalArgv[0], cwd, env);
     return this.coordinator.spawn({
-      argv: shell ? shellArgv(argv) : argv,
+      argv: finalArgv,
       name: request.name ?? entry?.preset.name,
       kind: 'process',
-      cwd: expandHome(request.workingDir ?? entry?.preset.working_dir),
-      env: { ...entry?.preset.env, ...request.env },
+      cwd,
+      env,
       parentId: request.parentId,
       owner: request.owner,
       presetName: entry?.preset.name ?? null,
@@ -124,6 +132,11 @@ export class PresetAgentLauncher implements AgentLauncher {
 
   chromeTrim(paneId: PaneId, lines: string[]): { lines: string[]; trimmedRows: number[] } {
     return trimChrome(lines, this.presetFor(paneId)?.chrome_trim_hints);
+  }
+
+  /** The program must exist where the pane will look for it (its PATH, relative to its working dir). */
+  private checkProgram(program: string, cwd: string | undefined, env: Record<string, string> | undefined): void {
+    assertProgramExists(program, resolvePath(this.coordinator.projectDir, cwd ?? '.'), env?.PATH ?? process.env.PATH);
   }
 
   /** The preset a pane was launched from; panes started elsewhere are matched by their preset name. */

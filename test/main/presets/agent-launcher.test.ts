@@ -132,3 +132,10 @@ test('unknown presets are errors that list the known ones; process presets and f
   const free = await launcher.spawnProcess({ argv: ['sh', '-c', 'echo "$GREETING"'], env: { GREETING: 'freeform ok' } });
   await eventually(async () => (await screen(coordinator, free.id)).includes('freeform ok'), { message: 'freeform output' });
 });
+
+test('a program that is not installed is named in the error instead of a blank, exited pane', async () => {
+  const { launcher, coordinator } = setup([{ ...fakePreset('ghost'), argv: ['no-such-agent-cli-xyz', '--flag'] }]);
+  await assert.rejects(launcher.spawnAgent({ preset: 'ghost', initialPrompt: 'hi' }), /program "no-such-agent-cli-xyz" was not found on PATH/);
+  await assert.rejects(launcher.spawnProcess({ argv: ['./missing-script.sh'] }), /"\.\/missing-script\.sh" does not exist or is not executable/);
+  assert.deepEqual(coordinator.allPanes(), [], 'no pane was started');
+});

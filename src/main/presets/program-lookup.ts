@@ -1,0 +1,32 @@
+/**
+ * Checks that a preset's program exists before a pane is spawned for it: a PTY
+ * child that cannot exec just exits with status 1 and a blank screen, which
+ * tells the user (or the orchestrator) nothing.
+ */
+import { accessSync, constants } from 'node:fs';
+import { delimiter, isAbsolute, join, resolve } from 'node:path';
+
+export class ProgramNotFoundError extends Error {
+  override readonly name = 'ProgramNotFoundError';
+}
+
+function executable(path: string): boolean {
+  try {
+    accessSync(path, constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Throws ProgramNotFoundError naming the program and where it was looked for. */
+export function assertProgramExists(program: string, cwd: string, pathVariable: string | undefined): void {
+  if (program.includes('/')) {
+    const full = isAbsolute(program) ? program : resolve(cwd, program);
+    if (!executable(full)) throw new ProgramNotFoundError(`program ${JSON.stringify(program)} does not exist or is not executable (looked at ${full})`);
+    return;
+  }
+  const dirs = (pathVariable ?? '').split(delimiter).filter((dir) => dir !== '');
+  if (dirs.some((dir) => executable(join(dir, program)))) return;
+  throw new ProgramNotFoundError(`program ${JSON.stringify(program)} was not found on PATH (${dirs.join(delimiter) || 'PATH is empty'}); install it or put its full path in the preset's argv`);
+}
