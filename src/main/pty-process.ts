@@ -41,6 +41,15 @@ interface NodePtyInternals {
   _socket: NodeJS.EventEmitter;
 }
 
+/**
+ * Output batching. At most IN_FLIGHT_LIMIT_BYTES are with the consumer at once
+ * (two full batches: it always has the next one queued while it parses), and a
+ * batch is at most MAX_BATCH_BYTES, ~1.5 ms of ghostty parsing, so an RPC such
+ * as a grid read never waits behind a long parse.
+ */
+const MAX_BATCH_BYTES = 64 * 1024;
+const IN_FLIGHT_LIMIT_BYTES = 2 * MAX_BATCH_BYTES;
+
 const SIGNAL_NAMES: Record<number, string> = { 1: 'SIGHUP', 2: 'SIGINT', 3: 'SIGQUIT', 6: 'SIGABRT', 9: 'SIGKILL', 13: 'SIGPIPE', 15: 'SIGTERM' };
 
 export class PtyProcess {
@@ -181,6 +190,8 @@ export class PtyProcess {
       this.paused = false;
       this.pty.resume();
     }
+    // Room in the window again: what piled up meanwhile goes now, as one batch.
+    if (this.pendingBytes > 0) this.flush();
     this.maybeFinish();
   }
 
@@ -201,25 +212,49 @@ export class PtyProcess {
       this.paused = true;
       this.pty.pause();
     }
-    if (!this.flushScheduled) {
+    if (!this.flushScheduled && this.inFlight() < IN_FLIGHT_LIMIT_BYTES) {
       this.flushScheduled = true;
       // One macrotask of coalescing: several reads ready at once go as one message.
-      setImmediate(() => this.flush());
+      setImmediate(() => {
+        this.flushScheduled = false;
+        this.flush();
+      });
     }
   }
 
+  /** Bytes handed to the consumer and not yet acked. */
+  private inFlight(): number {
+    return this.unacked - this.pendingBytes;
+  }
+
+  /**
+   * Delivers pending output while the window allows. A consumer that keeps up
+   * gets every read at once (an echo is not delayed); one that falls behind
+   * leaves reads to pile up here, and gets them as fewer, larger batches when it
+   * acks. A PTY read is ~4 KiB, and per-message costs in the worker made
+   * floods of such batches markedly slower than the parse itself.
+   */
   private flush(): void {
-    this.flushScheduled = false;
-    if (this.pendingBytes === 0) return;
-    const batch = new Uint8Array(this.pendingBytes);
-    let offset = 0;
-    for (const chunk of this.pending) {
-      batch.set(chunk, offset);
-      offset += chunk.length;
+    while (this.pendingBytes > 0 && this.inFlight() < IN_FLIGHT_LIMIT_BYTES) {
+      this.deliver(this.takeBatch(MAX_BATCH_BYTES));
     }
-    this.pending = [];
-    this.pendingBytes = 0;
-    this.deliver(batch);
+  }
+
+  /** Up to `limit` bytes from the front of `pending`, as one fresh (transferable) buffer. */
+  private takeBatch(limit: number): Uint8Array {
+    const size = Math.min(limit, this.pendingBytes);
+    const batch = new Uint8Array(size);
+    let offset = 0;
+    while (offset < size) {
+      const chunk = this.pending[0];
+      const take = Math.min(chunk.length, size - offset);
+      batch.set(take === chunk.length ? chunk : chunk.subarray(0, take), offset);
+      offset += take;
+      if (take === chunk.length) this.pending.shift();
+      else this.pending[0] = chunk.subarray(take);
+    }
+    this.pendingBytes -= size;
+    return batch;
   }
 
   private onRawExit(event: { exitCode: number; signal?: number }): void {
