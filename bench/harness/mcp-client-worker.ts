@@ -1,0 +1,86 @@
+/**
+ * The orchestrating agent's side of the mcp scenario, in its own thread so its
+ * JSON handling does not compete with patterm's coordinator thread (a real
+ * agent is another process). It talks to patterm the way agents do: the MCP
+ * SDK client, over `bin/patterm mcp-stdio`, over patterm's unix socket.
+ *
+ * Times cross threads as absolute milliseconds (timeOrigin + now): each thread
+ * has its own performance.timeOrigin.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { fileURLToPath } from 'node:url';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+
+export interface McpClientJob {
+  socketPath: string;
+  token: string;
+  quietId: string;
+  floodId: string;
+  readSamples: number;
+  waitSamples: number;
+}
+
+export type ClientToProbe = { t: 'arm'; mark: string } | { t: 'done'; quietReadMs: number[]; floodReadMs: number[]; waitReturnedAt: number[] } | { t: 'error'; message: string };
+export type ProbeToClient = { t: 'written'; mark: string };
+
+const PATTERM_BIN = fileURLToPath(new URL('../../../bin/patterm', import.meta.url));
+/** Gap between reads: an agent polling briskly, not a tight loop that would measure only queueing. */
+const READ_GAP_MS = 5;
+/** Time for a wait_for_pattern call to reach the pane before the marker is typed, so the event path is what is timed. */
+const ARM_DELAY_MS = 30;
+
+const absoluteNow = () => performance.timeOrigin + performance.now();
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+async function main(job: McpClientJob): Promise<void> {
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [PATTERM_BIN, 'mcp-stdio', '--socket', job.socketPath, '--identity', job.token],
+    stderr: 'inherit',
+  });
+  const client = new Client({ name: 'patterm-bench', version: '1.0.0' });
+  await client.connect(transport);
+  const call = (name: string, args: Record<string, unknown>) => client.callTool({ name, arguments: args });
+  const timeRead = async (childId: string) => {
+    const started = performance.now();
+    const result = await call('read_output', { child_id: childId, mode: 'grid' });
+    if (result.isError) throw new Error(`read_output failed: ${JSON.stringify(result.content)}`);
+    return performance.now() - started;
+  };
+  for (let i = 0; i < 5; i++) await timeRead(job.quietId); // warm-up: first calls compile code paths
+  const quietReadMs: number[] = [];
+  const floodReadMs: number[] = [];
+  for (let i = 0; i < job.readSamples; i++) {
+    quietReadMs.push(await timeRead(job.quietId));
+    await sleep(READ_GAP_MS);
+    floodReadMs.push(await timeRead(job.floodId));
+    await sleep(READ_GAP_MS);
+  }
+  const waitReturnedAt: number[] = [];
+  for (let i = 0; i < job.waitSamples; i++) {
+    const mark = `MARK${i}END`;
+    const waiting = call('wait_for_pattern', { child_id: job.quietId, pattern: mark, timeout_seconds: 10 });
+    await sleep(ARM_DELAY_MS);
+    const written = new Promise<void>((resolve) => {
+      const listener = (message: ProbeToClient) => {
+        if (message.t === 'written' && message.mark === mark) {
+          parentPort!.off('message', listener);
+          resolve();
+        }
+      };
+      parentPort!.on('message', listener);
+    });
+    parentPort!.postMessage({ t: 'arm', mark } satisfies ClientToProbe);
+    const result = await waiting;
+    waitReturnedAt.push(absoluteNow());
+    await written;
+    if (!(result.structuredContent as { matched?: boolean } | undefined)?.matched) throw new Error(`wait_for_pattern did not match ${mark}: ${JSON.stringify(result.content)}`);
+  }
+  await client.close();
+  parentPort!.postMessage({ t: 'done', quietReadMs, floodReadMs, waitReturnedAt } satisfies ClientToProbe);
+}
+
+main(workerData as McpClientJob).catch((error: unknown) => {
+  parentPort!.postMessage({ t: 'error', message: error instanceof Error ? (error.stack ?? error.message) : String(error) } satisfies ClientToProbe);
+});

@@ -1,0 +1,120 @@
+/**
+ * An orchestrator reads and waits on a quiet child through the real MCP path
+ * (SDK client -> `patterm mcp-stdio` -> unix socket -> patterm's MCP server)
+ * while 16 sibling panes flood. The same reads and waits are also timed
+ * directly on the Coordinator, to show what the MCP hops add.
+ */
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { Coordinator } from '../../src/main/coordinator.js';
+import { startMcpServer } from '../../src/main/mcp/index.js';
+import { createAgentLauncher } from '../../src/main/presets/agent-launcher.js';
+import { PresetCatalog } from '../../src/main/presets/preset-catalog.js';
+import { loadGhosttyModule } from '../../src/main/wasm-module.js';
+import { PANE } from '../harness/fence.js';
+import type { ClientToProbe, McpClientJob, ProbeToClient } from '../harness/mcp-client-worker.js';
+import { sleep } from '../harness/timing.js';
+import { loopingFloodArgv } from './flood-memory-patterm.js';
+
+const FLOOD_PANES = 16;
+const READ_SAMPLES = 150;
+const WAIT_SAMPLES = 40;
+/** Floods get this long to fill every buffer on the way before anything is timed. */
+const FLOOD_WARMUP_MS = 1500;
+
+export interface McpResult {
+  mcpQuietReadMs: number[];
+  mcpFloodReadMs: number[];
+  mcpWaitMs: number[];
+  directQuietReadMs: number[];
+  directFloodReadMs: number[];
+  directWaitMs: number[];
+}
+
+const absoluteNow = () => performance.timeOrigin + performance.now();
+
+export default async function mcpPatterm(args: { path: string; quick: boolean }): Promise<McpResult> {
+  await loadGhosttyModule();
+  const root = mkdtempSync(join(tmpdir(), 'patterm-bench-mcp-'));
+  const dirs = { root: join(root, 'presets'), agents: join(root, 'presets', 'agents'), processes: join(root, 'presets', 'processes') };
+  mkdirSync(dirs.agents, { recursive: true });
+  mkdirSync(dirs.processes, { recursive: true });
+  const coordinator = new Coordinator(root);
+  coordinator.setPaneSize(PANE.cols, PANE.rows);
+  const catalog = PresetCatalog.load({ dirs, bundled: null });
+  const mcp = await startMcpServer({
+    coordinator,
+    projectDir: root,
+    dataHome: join(root, 'data'),
+    socketPath: join(root, 'patterm.sock'),
+    launcher: (endpoint) => createAgentLauncher({ coordinator, endpoint, catalog }),
+  });
+  try {
+    const orchestrator = await coordinator.spawn({ argv: ['cat'], kind: 'agent', name: 'orchestrator' });
+    const token = mcp.identities.issue();
+    mcp.identities.bind(token, orchestrator.id);
+    const quiet = await coordinator.spawn({ argv: ['cat'], kind: 'process', name: 'quiet', parentId: orchestrator.id });
+    const floods = await Promise.all(
+      Array.from({ length: FLOOD_PANES }, (_, i) => coordinator.spawn({ argv: loopingFloodArgv(args.path), kind: 'process', name: `flood-${i}`, parentId: orchestrator.id })),
+    );
+    await sleep(FLOOD_WARMUP_MS);
+    const readSamples = args.quick ? 30 : READ_SAMPLES;
+    const waitSamples = args.quick ? 10 : WAIT_SAMPLES;
+
+    // Direct: the Coordinator API on this thread, no MCP.
+    const directQuietReadMs: number[] = [];
+    const directFloodReadMs: number[] = [];
+    for (let i = 0; i < readSamples; i++) {
+      let started = performance.now();
+      await coordinator.grid(quiet.id);
+      directQuietReadMs.push(performance.now() - started);
+      await sleep(5);
+      started = performance.now();
+      await coordinator.grid(floods[0].id);
+      directFloodReadMs.push(performance.now() - started);
+      await sleep(5);
+    }
+    const directWaitMs: number[] = [];
+    for (let i = 0; i < waitSamples; i++) {
+      const mark = `DIRECT${i}END`;
+      const waiting = coordinator.waitFor(quiet.id, { pattern: mark, timeoutMs: 10_000 });
+      await sleep(30);
+      const written = performance.now();
+      coordinator.write(quiet.id, `${mark}\r`, 'user');
+      const result = await waiting;
+      if (!result.matched) throw new Error(`direct wait did not match ${mark}`);
+      directWaitMs.push(performance.now() - written);
+    }
+
+    // Through MCP, from a client thread.
+    const job: McpClientJob = { socketPath: mcp.socketPath, token, quietId: quiet.id, floodId: floods[0].id, readSamples, waitSamples };
+    const client = new Worker(new URL('../harness/mcp-client-worker.js', import.meta.url), { workerData: job });
+    const writtenAt: number[] = [];
+    const outcome = await new Promise<Extract<ClientToProbe, { t: 'done' }>>((resolve, reject) => {
+      client.on('message', (message: ClientToProbe) => {
+        if (message.t === 'arm') {
+          writtenAt.push(absoluteNow());
+          coordinator.write(quiet.id, `${message.mark}\r`, 'user');
+          client.postMessage({ t: 'written', mark: message.mark } satisfies ProbeToClient);
+        } else if (message.t === 'done') resolve(message);
+        else reject(new Error(`mcp client: ${message.message}`));
+      });
+      client.on('error', reject);
+    });
+    await client.terminate();
+    return {
+      mcpQuietReadMs: outcome.quietReadMs,
+      mcpFloodReadMs: outcome.floodReadMs,
+      mcpWaitMs: outcome.waitReturnedAt.map((returned, i) => returned - writtenAt[i]),
+      directQuietReadMs,
+      directFloodReadMs,
+      directWaitMs,
+    };
+  } finally {
+    await mcp.dispose();
+    await coordinator.shutdown(500);
+    rmSync(root, { recursive: true, force: true });
+  }
+}

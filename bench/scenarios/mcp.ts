@@ -1,0 +1,44 @@
+/**
+ * mcp: read_output (grid) latency and wait_for_pattern reaction time while 16
+ * panes flood. The orchestrator reads a quiet child (the targets) and, for
+ * information, one of the flooding children; both through the real MCP path
+ * and directly on the Coordinator.
+ */
+import type { McpResult } from '../probes/mcp-patterm.js';
+import { MIB } from '../harness/datasets.js';
+import type { Scenario } from '../harness/scenario.js';
+import { latencyFigures } from '../harness/stats.js';
+
+const DATA_BYTES = 16 * MIB;
+
+const scenario: Scenario = {
+  name: 'mcp',
+  description: 'read_output latency and wait_for_pattern reaction under a 16-pane flood (real MCP client via mcp-stdio)',
+  defaultRuns: 3,
+  datasets: () => [{ name: 'mixed', bytes: DATA_BYTES }],
+  async run(ctx) {
+    const data = await ctx.dataset('mixed', DATA_BYTES);
+    for (let run = 0; run < ctx.runs; run++) {
+      const result = await ctx.probe<McpResult>('mcp-patterm', { path: data.path, quick: ctx.quick }, { timeoutMs: 180_000 });
+      const series: [string, string, number[]][] = [
+        ['read_output quiet pane', 'patterm (MCP)', result.mcpQuietReadMs],
+        ['wait_for_pattern reaction', 'patterm (MCP)', result.mcpWaitMs],
+        ['read_output flooding pane', 'patterm (MCP)', result.mcpFloodReadMs],
+        ['read_output quiet pane', 'coordinator', result.directQuietReadMs],
+        ['wait_for_pattern reaction', 'coordinator', result.directWaitMs],
+        ['read_output flooding pane', 'coordinator', result.directFloodReadMs],
+      ];
+      for (const [metric, contender, samples] of series) {
+        const figures = latencyFigures(samples);
+        ctx.record({ metric: `${metric} p50`, contender, unit: 'ms', better: 'lower', value: figures.p50, run });
+        ctx.record({ metric: `${metric} p99`, contender, unit: 'ms', better: 'lower', value: figures.p99, run });
+      }
+      ctx.log(`run ${run + 1}: MCP read p99 ${latencyFigures(result.mcpQuietReadMs).p99.toFixed(1)} ms, wait p99 ${latencyFigures(result.mcpWaitMs).p99.toFixed(1)} ms`);
+    }
+    ctx.target({ label: 'read_output p99 under 5 ms', metric: 'read_output quiet pane p99', contender: 'patterm (MCP)', op: '<', threshold: 5 });
+    ctx.target({ label: 'wait_for_pattern reaction p99 under 10 ms', metric: 'wait_for_pattern reaction p99', contender: 'patterm (MCP)', op: '<', threshold: 10 });
+    ctx.note('16 panes loop `cat` of the mixed dataset; the orchestrator (an SDK client in its own thread) reads a quiet `cat` child; reaction = marker typed into the child (kernel echo) until wait_for_pattern returns to the client; "coordinator" rows are the same calls on the Coordinator API without MCP');
+  },
+};
+
+export default scenario;
