@@ -24,7 +24,7 @@ export interface TypedInput {
   echoRow: string;
   /** Ready text visible before typing and gone after (claude hides its hint while the input has text). */
   readyHidByTyping: boolean;
-  /** The agent was already busy (a message queued mid-turn), so its busy marker proves nothing. */
+  /** The agent was already busy before Enter (a message queued mid-turn), so its busy marker proves nothing. */
   busyBeforeTyping?: boolean;
 }
 
@@ -35,7 +35,8 @@ export function typedInput(signal: ReadySignal, before: ScreenView, afterTyping:
     emptyRow: rowAt(before, 0),
     echoRow: rowAt(afterTyping, 0),
     readyHidByTyping: screenState(signal, before.lines) === 'ready' && screenState(signal, afterTyping.lines) !== 'ready',
-    busyBeforeTyping: screenState(signal, before.lines) === 'busy',
+    // Busy at any point before Enter: the marker showing afterwards then proves nothing.
+    busyBeforeTyping: screenState(signal, before.lines) === 'busy' || screenState(signal, afterTyping.lines) === 'busy',
   };
 }
 

@@ -57,6 +57,7 @@ const approvals = (cassette: Cassette) => cassette.inputEvents.flatMap((input, i
 function finalText(name: string, vendor: string): string {
   if (name.endsWith('-hello')) return `PONG from the fake model to ${vendor}`;
   if (name === 'codex-paste-burst') return 'PONG after the retried Enter';
+  if (name.endsWith('-queued-while-busy')) return 'SECOND-DONE';
   return name.endsWith('-orchestrator') ? 'ORCH-DONE' : 'CHILD-ANSWER-OK';
 }
 

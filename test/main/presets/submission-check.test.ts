@@ -27,3 +27,11 @@ test('from ready: the busy marker, the cleared input or the returning ready hint
   // An Enter read as a newline: the text stays one row up and the cursor sits on a fresh line.
   assert.equal(confirmSubmission(signal, typed, view(['─────', '❯ hello', '', '─────'], 2)), null);
 });
+
+test('busy showing only once the text was typed still proves nothing', () => {
+  const before = view(['─────', '❯', '─────', '  ? for shortcuts'], 1);
+  const typedScreen = view(['✻ Working… (esc to interrupt)', '─────', '❯ hello', '─────'], 2);
+  const typed = typedInput(signal, before, typedScreen);
+  assert.equal(typed.busyBeforeTyping, true);
+  assert.equal(confirmSubmission(signal, typed, typedScreen), null);
+});

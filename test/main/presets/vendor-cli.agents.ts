@@ -94,3 +94,34 @@ test('codex: text and Enter in one burst is not a submit; the check sees that, a
   }
   await world.coordinator.kill(pane.id);
 });
+
+for (const vendor of VENDORS) {
+  test(`${vendor}: a message typed while it works is queued, confirmed, and reaches the model`, { skip: cliVersion(vendor) ? false : `${vendor} is not installed`, timeout: 240_000 }, async () => {
+    world.server.setRules([
+      // Hold the first answer back so the CLI is busy when the second message arrives.
+      { name: 'slow', when: (turn) => turn.latestUserText.includes('SLOW-FIRST') && !turn.userTexts.some((t) => t.includes('QUEUED-SECOND')), reply: { text: 'FIRST-DONE', delayMs: 8000 } },
+      { name: 'queued', when: (turn) => turn.userTexts.some((t) => t.includes('QUEUED-SECOND')), reply: { text: 'SECOND-DONE' } },
+    ]);
+    const { pane, submit } = await world.launcher.spawnAgent({ preset: vendor, initialPrompt: 'SLOW-FIRST: take your time' });
+    assert.ok(submit?.submitted, submit?.detail);
+    await world.server.waitForRequest((r) => r.rule === 'slow', ANSWER_TIMEOUT_MS, 'the slow first turn');
+    const second = await world.launcher.submit(pane.id, 'QUEUED-SECOND: and then this', 'system');
+    process.stderr.write(`# ${vendor}: message while busy: ${second.detail} (${second.attempts} attempt(s))\n`);
+    assert.ok(second.submitted, second.detail);
+    await world.server.waitForRequest((r) => r.rule === 'queued', ANSWER_TIMEOUT_MS, 'the queued message reaching the model');
+    if (RECORD) {
+      await world.coordinator.waitFor(pane.id, { pattern: 'SECOND-DONE', timeoutMs: ANSWER_TIMEOUT_MS, stableMs: 1500 });
+      await world.recorder.save(pane.id, `${CASSETTES}${vendor}-queued-while-busy`, {
+        name: vendor,
+        version: cliVersion(vendor)!,
+        preset: vendor,
+        scenario: 'a second message typed and submitted while the first answer is still coming',
+        argv: world.catalog.findAgent(vendor)!.preset.argv,
+        final: { exit: null, duration_ms: 0, ready_ms: world.launcher.readyTimes.get(pane.id)?.elapsedMs ?? null, submit: second },
+        scrub: world.scrubs,
+        envNames: world.envNames,
+      });
+    }
+    await world.coordinator.kill(pane.id);
+  });
+}
