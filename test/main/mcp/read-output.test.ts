@@ -46,7 +46,11 @@ test('grid mode returns the visible screen as plain text, with the closing note 
   assert.equal(grid.exit_code, null);
   assert.equal(typeof grid.idle_ms, 'number');
   assert.ok(grid.screen_version > 0);
-  assert.match(textOf(result), /^\[sleep-\d+|^\[bash-\d+/);
+  // new_offset is the output head: a stream read from there returns nothing yet.
+  const fromHead = structured<{ content: string; start_offset: number }>(await mcp.call('read_output', { child_id: id, mode: 'stream', since_offset: (grid as unknown as { new_offset: number }).new_offset }));
+  assert.equal(fromHead.content, '');
+  assert.ok(fromHead.start_offset > 0);
+  assert.match(textOf(result), /^\[bash-\d+/);
   assert.match(textOf(result), /red plain\nsecond line$/);
   assert.doesNotMatch(textOf(result), /\x1b/);
 });

@@ -18,11 +18,16 @@ function recordingLauncher(typed: { paneId: string; text: string }[]): AgentLaun
   };
 }
 
-test('timers die with their pane, and are capped per pane', async () => {
+async function setup() {
   const coordinator = useCoordinator();
   const typed: { paneId: string; text: string }[] = [];
   const timers = new TimerService(coordinator, new MessageDelivery(coordinator, recordingLauncher(typed)));
   const pane = await coordinator.spawn({ argv: ['sleep', '60'], kind: 'agent' });
+  return { coordinator, typed, timers, pane };
+}
+
+test('timers die with their pane, and are capped per pane', async () => {
+  const { coordinator, timers, pane } = await setup();
   timers.start(pane.id, 3600, 'much later');
   timers.start(pane.id, 3600);
   assert.equal(timers.pendingFor(pane.id), 2);
@@ -35,10 +40,7 @@ test('timers die with their pane, and are capped per pane', async () => {
 });
 
 test('a timer that fires types its message into the pane that set it', async () => {
-  const coordinator = useCoordinator();
-  const typed: { paneId: string; text: string }[] = [];
-  const timers = new TimerService(coordinator, new MessageDelivery(coordinator, recordingLauncher(typed)));
-  const pane = await coordinator.spawn({ argv: ['sleep', '60'], kind: 'agent' });
+  const { typed, timers, pane } = await setup();
   timers.start(pane.id, 0, 'now');
   while (typed.length === 0) await new Promise((resolve) => setTimeout(resolve, 10));
   assert.deepEqual(typed, [{ paneId: pane.id, text: '[system] Your timer [now] has completed.' }]);

@@ -42,9 +42,9 @@ export const readOutput: ToolDefinition<typeof schema> = defineTool({
   description: [
     'Read what a child pane shows.',
     'mode "grid" returns the visible screen as plain text (colours stripped), for full-screen programs and agent CLIs. The grid result is the entire visible pane. You are responsible for locating the response to your last prompt within it.',
-    'Pass since_version (the screen_version of an earlier read) to get only the rows that changed.',
+    'Pass since_version (the screen_version of an earlier read) to get only the rows that changed (every row, if that version is too old to compare with).',
     'mode "stream" returns the output log (ANSI stripped) from since_offset, for line-oriented programs such as servers, builds and tests, with new_offset to continue from next time; filter lines with pattern and page with line_offset / line_limit.',
-    'Both return metadata: active_screen, rows, cols, cursor, idle_ms, idle, screen_version, status, exit_code.',
+    'Both return new_offset (where the next stream read starts) and metadata: active_screen, rows, cols, cursor, idle_ms, idle, screen_version, status, exit_code.',
   ].join(' '),
   schema,
   async run(args, context) {
@@ -63,12 +63,13 @@ function rejectMisplaced(args: Args): void {
 }
 
 async function readGrid(pane: PaneInfo, args: Args, { services }: ToolContext) {
-  const grid = await services.coordinator.grid(pane.id, args.since_version);
+  // The stream head comes along as new_offset, so a caller can switch to stream reads from "now".
+  const [grid, head] = await Promise.all([services.coordinator.grid(pane.id, args.since_version), services.coordinator.stream(pane.id, Number.MAX_SAFE_INTEGER, 0)]);
   const meta = paneMetadata(services.coordinator.info(pane.id), grid);
   const trimmed = args.trim_chrome ? services.launcher.chromeTrim(pane.id, grid.lines) : { lines: grid.lines, trimmedRows: [] };
   const dropped = new Set(trimmed.trimmedRows);
   const content = withoutTrailingBlankLines(trimmed.lines).join('\n');
-  const structured: Record<string, unknown> = { mode: 'grid', content, ...meta, trimmed_rows: trimmed.trimmedRows };
+  const structured: Record<string, unknown> = { mode: 'grid', content, new_offset: head.headOffset, ...meta, trimmed_rows: trimmed.trimmedRows };
   if (args.since_version === undefined) {
     return ok(structured, `${metadataHeadline(meta)}${trimmedNote(trimmed.trimmedRows)}\n${content}`);
   }
