@@ -1,0 +1,61 @@
+/**
+ * A small piscina pool for stateless CPU work that would otherwise run on the
+ * coordinator thread, where every millisecond spent is a millisecond no PTY is
+ * read, no keystroke is forwarded and no MCP call is answered. Large inputs go
+ * to the pool; small ones run inline, because a hop to a pool thread costs more
+ * than stripping a few KiB (bench: `pnpm bench cpu-pool`).
+ *
+ * Threads start on first use and exit when idle, so a patterm that never reads
+ * large streams never pays for them.
+ */
+import { availableParallelism } from 'node:os';
+import { Piscina } from 'piscina';
+import { diffRows, streamLines, type DiffRowsTask, type StreamLinesResult, type StreamLinesTask } from '../workers/cpu-tasks.js';
+
+/** Below this many bytes a stream read is stripped inline: measured, the pool hop costs more than the work. */
+export const POOL_MIN_STREAM_BYTES = 128 * 1024;
+/** Below this many rows a diff runs inline (a screen is ~40 rows: always inline in practice). */
+export const POOL_MIN_DIFF_ROWS = 20_000;
+/** Pool threads exit after this long without work. */
+const IDLE_TIMEOUT_MS = 30_000;
+/**
+ * One thread per spare core, at least one: the pool must not compete with pane
+ * workers for more cores than the machine has, and the coordinator keeps one.
+ */
+const MAX_THREADS = Math.max(1, availableParallelism() - 1);
+
+const TASKS_FILE = new URL('../workers/cpu-tasks.js', import.meta.url).href;
+
+let pool: Piscina | null = null;
+
+function cpuPool(): Piscina {
+  pool ??= new Piscina({ filename: TASKS_FILE, minThreads: 0, maxThreads: MAX_THREADS, idleTimeout: IDLE_TIMEOUT_MS });
+  return pool;
+}
+
+/**
+ * Decoded, ANSI-stripped, optionally filtered lines of a stream read. Large
+ * inputs are transferred to a pool thread: `bytes` must not be used afterwards
+ * by the caller (its buffer is detached).
+ */
+export async function streamLinesOffThread(task: StreamLinesTask, options: { force?: 'inline' | 'pool' } = {}): Promise<StreamLinesResult> {
+  const usePool = options.force === 'pool' || (options.force !== 'inline' && task.bytes.length >= POOL_MIN_STREAM_BYTES);
+  if (!usePool) return streamLines(task);
+  // Transfer, not copy, when the view owns its whole buffer; otherwise copy just the view
+  // (Uint8Array's slice: a Node Buffer's own slice() would be a view, and transferring it would detach the caller's data).
+  const whole = task.bytes.byteOffset === 0 && task.bytes.byteLength === task.bytes.buffer.byteLength;
+  const owned = whole ? task.bytes : Uint8Array.prototype.slice.call(task.bytes);
+  return cpuPool().run({ ...task, bytes: owned }, { name: 'streamLines', transferList: [owned.buffer as ArrayBuffer] }) as Promise<StreamLinesResult>;
+}
+
+export async function diffRowsOffThread(task: DiffRowsTask): Promise<number[]> {
+  if (Math.max(task.before.length, task.after.length) < POOL_MIN_DIFF_ROWS) return diffRows(task);
+  return cpuPool().run(task, { name: 'diffRows' }) as Promise<number[]>;
+}
+
+/** Ends the pool threads (on shutdown; idle threads also end by themselves). */
+export async function closeCpuPool(): Promise<void> {
+  const closing = pool;
+  pool = null;
+  await closing?.destroy();
+}

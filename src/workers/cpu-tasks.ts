@@ -1,0 +1,46 @@
+/**
+ * Stateless CPU tasks run on the piscina pool (src/main/cpu-pool.ts), off the
+ * coordinator thread. Pure functions of their input: no pane state, no I/O,
+ * so any pool thread can run any task, and the same code runs inline for
+ * small inputs.
+ */
+import { stripAnsi } from '../shared/ansi-strip.js';
+import { compilePattern } from '../shared/pattern.js';
+
+export interface StreamLinesTask {
+  bytes: Uint8Array;
+  /** Keep only lines matching this regex (grep-like); null keeps all. */
+  pattern: string | null;
+  flags: string;
+}
+
+export interface StreamLinesResult {
+  /** Decoded, ANSI-stripped lines that matched (all lines without a pattern). */
+  lines: string[];
+  /** Lines before filtering. */
+  totalLines: number;
+}
+
+/** Decode, strip escape sequences, split into lines (a final newline adds no empty line), filter. */
+export function streamLines(task: StreamLinesTask): StreamLinesResult {
+  const text = stripAnsi(new TextDecoder().decode(task.bytes));
+  const all = text === '' ? [] : text.split('\n');
+  if (all.at(-1) === '') all.pop();
+  if (task.pattern === null) return { lines: all, totalLines: all.length };
+  const regex = compilePattern(task.pattern, task.flags);
+  return { lines: all.filter((line) => regex.test(line)), totalLines: all.length };
+}
+
+export interface DiffRowsTask {
+  before: string[];
+  after: string[];
+}
+
+/** Rows (0-based) whose text differs between two snapshots. */
+export function diffRows(task: DiffRowsTask): number[] {
+  const changed: number[] = [];
+  for (let row = 0; row < Math.max(task.before.length, task.after.length); row++) {
+    if (task.before[row] !== task.after[row]) changed.push(row);
+  }
+  return changed;
+}
