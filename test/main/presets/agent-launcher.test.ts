@@ -139,3 +139,11 @@ test('a program that is not installed is named in the error instead of a blank, 
   await assert.rejects(launcher.spawnProcess({ argv: ['./missing-script.sh'] }), /"\.\/missing-script\.sh" does not exist or is not executable/);
   assert.deepEqual(coordinator.allPanes(), [], 'no pane was started');
 });
+
+test('the default ready signal (quiet after the first output) also leads to a confirmed submit', async () => {
+  const { coordinator, launcher } = setup([fakePreset('quiet', { FAKE_AGENT_START_MS: '300' }, { ready_signal: { kind: 'idle', idle_ms: 300 } })]);
+  const { pane, submit } = await launcher.spawnAgent({ preset: 'quiet', initialPrompt: 'idle ready' });
+  assert.equal(submit?.submitted, true, submit?.detail);
+  assert.equal(launcher.readyTimes.get(pane.id)?.ready, true);
+  await eventually(async () => (await screen(coordinator, pane.id)).includes('answer: got 10 chars'), { timeoutMs: 10_000, message: 'the answer' });
+});
