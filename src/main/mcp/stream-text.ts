@@ -1,9 +1,8 @@
 /**
- * Turns a slice of a pane's raw output into text for a model: decoded, ANSI
- * stripped, and cut at a boundary that does not split a UTF-8 character or an
- * escape sequence (the rest comes with the next read, from `new_offset`).
+ * Where a read of a pane's raw output can stop: at a boundary that does not
+ * split a UTF-8 character or an escape sequence (the rest comes with the next
+ * read, from `new_offset`).
  */
-import { stripAnsi } from '../../shared/ansi-strip.js';
 
 /** How far back an unterminated escape sequence is looked for at the end of a read. */
 const ESCAPE_LOOKBACK_BYTES = 256;
@@ -28,16 +27,4 @@ export function completeLength(bytes: Uint8Array): number {
     if (UNFINISHED_ESCAPE.test(tail)) end = lastEscape;
   }
   return end;
-}
-
-export function decodeOutput(bytes: Uint8Array): string {
-  return stripAnsi(new TextDecoder().decode(bytes));
-}
-
-/** Lines of stripped output; a final newline does not make an extra empty line. */
-export function outputLines(text: string): string[] {
-  if (text === '') return [];
-  const lines = text.split('\n');
-  if (lines.at(-1) === '') lines.pop();
-  return lines;
 }

@@ -151,3 +151,15 @@ test('grid-only and stream-only arguments are not mixed up silently', async () =
   const wrong2 = await mcp.call('read_output', { child_id: id, mode: 'stream', since_version: 5 });
   assert.match(textOf(wrong2), /since_version only applies to mode "grid"/);
 });
+
+test('a large stream read (decoded off the coordinator thread) is complete and filtered', async () => {
+  // seq 1 40000 writes ~229 KB: past the size where decoding moves to the CPU pool.
+  const id = await spawn({ argv: ['bash', '--norc', '--noprofile', '-c', 'seq 1 40000; exec sleep 60'] });
+  await waitFor(id, '^40000$');
+  const read = structured<{ content: string; total_lines: number; more_output: boolean }>(
+    await mcp.call('read_output', { child_id: id, mode: 'stream', max_bytes: 1024 * 1024, pattern: '^(1|20000|40000)$' }),
+  );
+  assert.equal(read.total_lines, 3);
+  assert.equal(read.content, '1\n20000\n40000');
+  assert.equal(read.more_output, false);
+});

@@ -4,7 +4,8 @@ import type { GridSnapshot, PaneInfo } from '../../../shared/pane-types.js';
 import { defineTool, ok, ToolError, type ToolDefinition } from '../tool-kit.js';
 import type { ToolContext } from '../tool-context.js';
 import { metadataHeadline, paneMetadata } from '../pane-metadata.js';
-import { completeLength, decodeOutput, outputLines } from '../stream-text.js';
+import { completeLength } from '../stream-text.js';
+import { streamLinesOffThread } from '../../cpu-pool.js';
 import { ChildIdSchema, RegexSchema } from './schemas.js';
 
 /**
@@ -94,7 +95,8 @@ function withoutTrailingBlankLines(lines: string[]): string[] {
 }
 
 async function readStream(pane: PaneInfo, args: Args, { services }: ToolContext) {
-  const filter = compileFilter(args.pattern, args.ignore_case);
+  const flags = args.ignore_case ? 'i' : '';
+  const filter = compileFilter(args.pattern, flags);
   const since = args.since_offset ?? 0;
   const [chunk, grid] = await Promise.all([services.coordinator.stream(pane.id, since, args.max_bytes ?? DEFAULT_STREAM_BYTES), services.coordinator.grid(pane.id)]);
   const info = services.coordinator.info(pane.id);
@@ -102,8 +104,8 @@ async function readStream(pane: PaneInfo, args: Args, { services }: ToolContext)
   // While the process runs, stop before a half-written character or escape; the rest comes next read.
   const usable = running ? completeLength(chunk.bytes) : chunk.bytes.length;
   const newOffset = chunk.startOffset + usable;
-  const all = outputLines(decodeOutput(chunk.bytes.subarray(0, usable)));
-  const matching = filter ? all.filter((line) => filter.test(line)) : all;
+  // Decoding, stripping and grepping a large read runs off the coordinator thread.
+  const { lines: matching, totalLines } = await streamLinesOffThread({ bytes: chunk.bytes.subarray(0, usable), pattern: filter ? args.pattern! : null, flags });
   const lineOffset = args.line_offset ?? 0;
   const page = matching.slice(lineOffset, args.line_limit === undefined ? undefined : lineOffset + args.line_limit);
   const content = page.join('\n');
@@ -124,15 +126,16 @@ async function readStream(pane: PaneInfo, args: Args, { services }: ToolContext)
   const notes = [`new_offset ${newOffset}`];
   if (chunk.droppedBytes > 0) notes.push(`${chunk.droppedBytes} older bytes were no longer kept`);
   if (structured.more_output) notes.push(`${chunk.headOffset - newOffset} more bytes follow: read again with since_offset ${newOffset}`);
-  if (filter) notes.push(`${matching.length} of ${all.length} lines matched`);
+  if (filter) notes.push(`${matching.length} of ${totalLines} lines matched`);
   if (page.length < matching.length) notes.push(`lines ${lineOffset}..${lineOffset + page.length - 1} of ${matching.length} shown`);
   return ok(structured, `${metadataHeadline(meta)}\n${content}${content ? '\n' : ''}[${notes.join('; ')}]`);
 }
 
-function compileFilter(pattern: string | undefined, ignoreCase: boolean | undefined): RegExp | null {
+/** Compiled here only to report a bad pattern by name; the matching itself happens with the decoding. */
+function compileFilter(pattern: string | undefined, flags: string): RegExp | null {
   if (pattern === undefined) return null;
   try {
-    return compilePattern(pattern, ignoreCase ? 'i' : '');
+    return compilePattern(pattern, flags);
   } catch (error) {
     if (error instanceof PatternError) throw new ToolError(`pattern: ${error.message}`);
     throw error;
