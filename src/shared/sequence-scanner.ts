@@ -49,6 +49,9 @@ const enum State {
   OscEscape,
   Dcs,
   DcsEscape,
+  /** SOS, PM or APC (ESC X / ^ / _): a string we ignore, but must not mistake for text. */
+  IgnoredString,
+  IgnoredStringEscape,
 }
 
 /** First OSC buffer size; it doubles up to MAX_OSC_BYTES for the rare long string (OSC 52). */
@@ -73,6 +76,15 @@ export class SequenceScanner {
   private readonly dcs = new Uint8Array(MAX_DCS_BYTES);
   private dcsLength = 0;
   private readonly decoder = new TextDecoder();
+
+  /**
+   * True between sequences: the stream can be cut here and a fresh emulator fed
+   * what follows (emulator compaction relies on it; a cut inside a UTF-8
+   * character is the caller's to check).
+   */
+  get atGround(): boolean {
+    return this.state === State.Ground;
+  }
 
   scan(chunk: Uint8Array): ScannedEvent[] {
     const events: ScannedEvent[] = [];
@@ -150,6 +162,17 @@ export class SequenceScanner {
             this.onEscape(byte);
           }
           break;
+        case State.IgnoredString:
+          if (byte === ESC) this.state = State.IgnoredStringEscape;
+          else if (byte === CAN || byte === SUB) this.state = State.Ground;
+          break;
+        case State.IgnoredStringEscape:
+          if (byte === 0x5c) this.state = State.Ground;
+          else {
+            this.state = State.Escape;
+            this.onEscape(byte);
+          }
+          break;
       }
     }
     return events;
@@ -166,6 +189,8 @@ export class SequenceScanner {
     } else if (byte === 0x50) {
       this.state = State.Dcs;
       this.dcsLength = 0;
+    } else if (byte === 0x58 || byte === 0x5e || byte === 0x5f) {
+      this.state = State.IgnoredString;
     } else if (byte === ESC) {
       this.state = State.Escape;
     } else if (byte >= 0x20 && byte <= 0x2f) {

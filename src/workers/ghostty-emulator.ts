@@ -9,6 +9,7 @@
 import { Ghostty, type GhosttyTerminal } from 'ghostty-web';
 import { DEFAULT_COLOR, type CellFrame, type CursorState } from '../shared/pane-types.js';
 import { paletteColor } from '../shared/query-replies.js';
+import { RESTORED_ANSI_MODES, RESTORED_DEC_MODES, serializeScreen, type ModeState } from '../shared/screen-serializer.js';
 
 /** Bytes per cell record in ghostty's viewport buffer (ghostty_cell_t). */
 const CELL_BYTES = 16;
@@ -198,6 +199,19 @@ export class GhosttyEmulator {
         focusEvents: this.getMode(1004, true),
       },
     };
+  }
+
+  /** Bytes of WASM memory this emulator's instance holds; it only ever grows (see screen-serializer.ts). */
+  wasmMemoryBytes(): number {
+    return this.internals.exports.memory.buffer.byteLength;
+  }
+
+  /** The visible screen and readable modes as VT bytes that rebuild them in a fresh emulator. */
+  serialize(): string {
+    const modes: ModeState = { dec: {}, ansi: {} };
+    for (const mode of RESTORED_DEC_MODES) modes.dec[mode] = this.getMode(mode, true);
+    for (const mode of RESTORED_ANSI_MODES) modes.ansi[mode] = this.getMode(mode, false);
+    return serializeScreen(this.cellFrame(0), modes);
   }
 
   /** Forces a genuine WebAssembly trap (out-of-bounds access) for recovery tests. */

@@ -1,0 +1,103 @@
+/**
+ * Writes a screen back out as VT bytes: fed to a fresh emulator of the same
+ * size, they rebuild what the frame shows (text, wide characters, graphemes,
+ * colours and attributes, the active screen, the cursor) and the modes that
+ * can be read back from the old one.
+ *
+ * Used to compact a pane's emulator: ghostty-web 0.4.0 never gives memory back
+ * (output with hundreds of distinct styles grows its WASM memory by 10-25 MB
+ * per MB of input), so a bloated emulator is replaced by a fresh one that is
+ * painted from this, at the cost of O(screen) rather than a byte replay.
+ *
+ * Not carried over (not readable from ghostty-web): the primary screen while
+ * the alternate one is active, scrollback, the SGR pen, the scroll region, tab
+ * stops, the saved cursor, charsets, hyperlinks and underline styles.
+ */
+import { CellFlag, DEFAULT_COLOR, type CellFrame } from './pane-types.js';
+
+/** DEC private modes worth restoring, in the order they are restored (origin mode last: setting it homes the cursor). */
+export const RESTORED_DEC_MODES = [1, 7, 25, 66, 1000, 1002, 1003, 1004, 1005, 1006, 1015, 2004, 6] as const;
+/** ANSI modes worth restoring: insert (IRM) and newline (LNM). */
+export const RESTORED_ANSI_MODES = [4, 20] as const;
+
+export interface ModeState {
+  dec: Partial<Record<number, boolean>>;
+  ansi: Partial<Record<number, boolean>>;
+}
+
+const FLAG_SGR: [CellFlag, string][] = [
+  [CellFlag.Bold, '1'],
+  [CellFlag.Faint, '2'],
+  [CellFlag.Italic, '3'],
+  [CellFlag.Underline, '4'],
+  [CellFlag.Blink, '5'],
+  [CellFlag.Inverse, '7'],
+  [CellFlag.Invisible, '8'],
+  [CellFlag.Strikethrough, '9'],
+];
+
+function sgrFor(fg: number, bg: number, flags: number): string {
+  let sgr = '\x1b[0';
+  for (const [flag, code] of FLAG_SGR) if (flags & flag) sgr += `;${code}`;
+  if (fg !== DEFAULT_COLOR) sgr += `;38;2;${(fg >>> 16) & 0xff};${(fg >>> 8) & 0xff};${fg & 0xff}`;
+  if (bg !== DEFAULT_COLOR) sgr += `;48;2;${(bg >>> 16) & 0xff};${(bg >>> 8) & 0xff};${bg & 0xff}`;
+  return `${sgr}m`;
+}
+
+export function serializeScreen(frame: CellFrame, modes: ModeState): string {
+  const { rows, cols, cells, graphemes } = frame;
+  const out: string[] = [];
+  if (frame.activeScreen === 'alternate') out.push('\x1b[?1049h');
+  // No autowrap while painting: the last column must not wrap onto the next row.
+  out.push('\x1b[?7l\x1b[0m\x1b[H\x1b[2J');
+  let pen = sgrFor(DEFAULT_COLOR, DEFAULT_COLOR, 0);
+  for (let row = 0; row < rows; row++) {
+    // Trailing cells that are blank in the default style are already what a cleared row holds.
+    let end = cols;
+    while (end > 0) {
+      const at = (row * cols + end - 1) * 4;
+      const blank = cells[at] === 0 || cells[at] === 0x20;
+      if (!blank || cells[at + 1] !== DEFAULT_COLOR || cells[at + 2] !== DEFAULT_COLOR || (cells[at + 3] & 0xff) !== 0 || graphemes[row * cols + end - 1] !== undefined) break;
+      end--;
+    }
+    if (end === 0) continue;
+    out.push(`\x1b[${row + 1};1H`);
+    for (let col = 0; col < end; col++) {
+      const index = row * cols + col;
+      const at = index * 4;
+      const width = (cells[at + 3] >>> 8) & 0xff;
+      if (width === 0) continue; // the spacer half of a wide character
+      if (cells[at] === 0 && graphemes[index] === undefined) {
+        // Never-written cells stay empty (codepoint 0, not a space): skip over them,
+        // erasing (ECH) in the background colour when they have one.
+        let run = 1;
+        while (col + run < end && cells[at + run * 4] === 0 && cells[at + run * 4 + 2] === cells[at + 2] && graphemes[index + run] === undefined) run++;
+        if (cells[at + 2] !== DEFAULT_COLOR) {
+          const style = sgrFor(DEFAULT_COLOR, cells[at + 2], 0);
+          if (style !== pen) {
+            out.push(style);
+            pen = style;
+          }
+          out.push(`\x1b[${run}X`);
+        }
+        out.push(`\x1b[${run}C`);
+        col += run - 1;
+        continue;
+      }
+      const style = sgrFor(cells[at + 1], cells[at + 2], cells[at + 3] & 0xff);
+      if (style !== pen) {
+        out.push(style);
+        pen = style;
+      }
+      out.push(graphemes[index] ?? String.fromCodePoint(cells[at]));
+    }
+  }
+  out.push('\x1b[0m');
+  for (const mode of RESTORED_DEC_MODES) {
+    const set = modes.dec[mode] ?? (mode === 7 || mode === 25); // autowrap and cursor visible are on by default
+    out.push(`\x1b[?${mode}${set ? 'h' : 'l'}`);
+  }
+  for (const mode of RESTORED_ANSI_MODES) if (modes.ansi[mode]) out.push(`\x1b[${mode}h`);
+  out.push(`\x1b[${frame.cursor.y + 1};${frame.cursor.x + 1}H`);
+  return out.join('');
+}
