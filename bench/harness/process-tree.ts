@@ -70,3 +70,17 @@ export function treeMemory(root: number = process.pid): TreeMemory {
   }
   return { rootRssMiB: rssMiB(root), treeRssMiB: rss / 1024, treePssMiB: pss / 1024, processes: pids.length };
 }
+
+/** CPU time (user + system) a process has used so far, all threads, in ms; 0 when it is gone. */
+export function cpuMs(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND;
+  } catch {
+    return 0;
+  }
+}
+
+/** USER_HZ: /proc reports CPU time in these ticks; 100 on every Linux build that matters here. */
+const CLOCK_TICKS_PER_SECOND = 100;

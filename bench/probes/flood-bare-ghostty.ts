@@ -13,7 +13,7 @@ import { DSR_QUERY, PANE } from '../harness/fence.js';
 /** Write size: what a busy PTY reader hands over per batch. */
 const CHUNK_BYTES = 64 * 1024;
 
-export default async function floodBareGhostty(args: { path: string }): Promise<{ ms: number; bytes: number; traps: number }> {
+export default async function floodBareGhostty(args: { path: string }): Promise<{ ms: number; bytes: number; traps: number; cpuMs: number }> {
   const cooked = cookForPty(readFileSync(args.path));
   const data = new Uint8Array(cooked.length + DSR_QUERY.length);
   data.set(cooked);
@@ -22,6 +22,7 @@ export default async function floodBareGhostty(args: { path: string }): Promise<
   const create = () => new GhosttyEmulator(module, { ...PANE, scrollbackLines: DEFAULT_SCROLLBACK_LINES });
   let emulator = create();
   let traps = 0;
+  const cpu = process.cpuUsage();
   const started = performance.now();
   for (let offset = 0; offset < data.length; offset += CHUNK_BYTES) {
     try {
@@ -36,7 +37,8 @@ export default async function floodBareGhostty(args: { path: string }): Promise<
   }
   const replies = emulator.takeResponses();
   const ms = performance.now() - started;
+  const used = process.cpuUsage(cpu);
   if (!replies.some((reply) => reply.endsWith('R'))) throw new Error('ghostty did not answer the DSR fence');
   emulator.dispose();
-  return { ms, bytes: data.length, traps };
+  return { ms, bytes: data.length, traps, cpuMs: (used.user + used.system) / 1000 };
 }

@@ -10,18 +10,20 @@ import { loadGhosttyModule } from '../../src/main/wasm-module.js';
 import { cookForPty } from '../harness/flood-data.js';
 import { DSR_QUERY, fencedFloodArgv, PANE } from '../harness/fence.js';
 
-export default async function floodPatterm(args: { path: string }): Promise<{ ms: number; bytes: number }> {
+export default async function floodPatterm(args: { path: string }): Promise<{ ms: number; bytes: number; cpuMs: number }> {
   const bytes = cookForPty(readFileSync(args.path)).length + DSR_QUERY.length;
   await loadGhosttyModule(); // patterm compiles the WASM once at start-up, not per pane
   const coordinator = new Coordinator();
   coordinator.setPaneSize(PANE.cols, PANE.rows);
   try {
+    const cpu = process.cpuUsage();
     const started = performance.now();
     const pane = await coordinator.spawn({ argv: fencedFloodArgv(args.path), kind: 'process' });
     const exit = await coordinator.exitPromise(pane.id);
     const ms = performance.now() - started;
+    const used = process.cpuUsage(cpu);
     if (exit.exitCode !== 0) throw new Error(`flood pane ended with ${JSON.stringify(exit)}`);
-    return { ms, bytes };
+    return { ms, bytes, cpuMs: (used.user + used.system) / 1000 };
   } finally {
     await coordinator.shutdown(500);
   }

@@ -7,9 +7,10 @@ import * as pty from 'node-pty';
 import { cookForPty } from '../harness/flood-data.js';
 import { DSR_QUERY, fencedFloodArgv, PANE } from '../harness/fence.js';
 
-export default async function floodRawPty(args: { path: string }): Promise<{ ms: number; bytes: number }> {
+export default async function floodRawPty(args: { path: string }): Promise<{ ms: number; bytes: number; cpuMs: number }> {
   const expected = cookForPty(readFileSync(args.path)).length + DSR_QUERY.length;
   const [file, ...rest] = fencedFloodArgv(args.path);
+  const cpu = process.cpuUsage();
   const started = performance.now();
   const child = pty.spawn(file, rest, { ...PANE, name: 'xterm-256color', encoding: null } as pty.IPtyForkOptions);
   let bytes = 0;
@@ -19,6 +20,7 @@ export default async function floodRawPty(args: { path: string }): Promise<{ ms:
       if (bytes >= expected) resolve(performance.now() - started);
     });
   });
+  const used = process.cpuUsage(cpu);
   child.kill('SIGKILL');
-  return { ms, bytes };
+  return { ms, bytes, cpuMs: (used.user + used.system) / 1000 };
 }

@@ -11,10 +11,11 @@ import { cookForPty } from '../harness/flood-data.js';
 import { DSR_QUERY, fencedFloodArgv, PANE } from '../harness/fence.js';
 import { FLOW_HIGH_WATERMARK_BYTES, FLOW_LOW_WATERMARK_BYTES } from '../../src/shared/pane-protocol.js';
 
-export default async function floodXtermHeadless(args: { path: string }): Promise<{ ms: number; bytes: number }> {
+export default async function floodXtermHeadless(args: { path: string }): Promise<{ ms: number; bytes: number; cpuMs: number }> {
   const bytes = cookForPty(readFileSync(args.path)).length + DSR_QUERY.length;
   const term = new xtermHeadless.Terminal({ ...PANE, scrollback: 1000, allowProposedApi: true });
   const [file, ...rest] = fencedFloodArgv(args.path);
+  const cpu = process.cpuUsage();
   const started = performance.now();
   const child = pty.spawn(file, rest, { ...PANE, name: 'xterm-256color', encoding: null } as pty.IPtyForkOptions);
   term.onData((reply) => child.write(reply));
@@ -36,6 +37,7 @@ export default async function floodXtermHeadless(args: { path: string }): Promis
     });
   });
   const ms = await new Promise<number>((resolve) => child.onExit(() => resolve(performance.now() - started)));
+  const used = process.cpuUsage(cpu);
   term.dispose();
-  return { ms, bytes };
+  return { ms, bytes, cpuMs: (used.user + used.system) / 1000 };
 }
