@@ -10,12 +10,12 @@ import type { Scenario } from '../harness/scenario.js';
 import { latencyFigures, median } from '../harness/stats.js';
 
 const STREAM_DATA_BYTES = 8 * MIB;
-const GENERATE_BYTES = 16 * MIB;
+const GENERATE_BYTES = 8 * MIB;
 
 const scenario: Scenario = {
   name: 'cpu-pool',
   description: 'piscina pool: 1 MiB stream reads (strip + grep) and dataset generation, inline vs pooled',
-  defaultRuns: 3,
+  defaultRuns: 1,
   datasets: () => [{ name: 'mixed', bytes: STREAM_DATA_BYTES }],
   async run(ctx) {
     const data = await ctx.dataset('mixed', STREAM_DATA_BYTES);
@@ -36,7 +36,7 @@ const scenario: Scenario = {
       ctx.record({ metric: 'generate 4 datasets', contender: 'pool', unit: 'ms', better: 'lower', value: pooled.ms, run });
       ctx.record({ metric: 'generation: pool / sequential', contender: 'ratio', unit: 'x', better: 'lower', value: pooled.ms / sequential.ms, run });
     }
-    ctx.note('stream reads: 40 back-to-back reads of 1 MiB of the mixed dataset, grep "error"; echo sampled every 5 ms meanwhile; generation: 4 datasets of 16 MiB');
+    ctx.note('stream reads: 40 back-to-back reads of 1 MiB of the mixed dataset, grep "error"; echo sampled every 5 ms meanwhile; generation: 4 datasets of 8 MiB');
   },
 };
 

@@ -6,7 +6,7 @@ import type { Scenario } from '../harness/scenario.js';
 const FLOOD_SECONDS = 60;
 const QUICK_FLOOD_SECONDS = 8;
 /** The tmux baseline floods for less time: its memory is bounded by history-limit within seconds, and the suite has a 10-minute budget. */
-const TMUX_FLOOD_SECONDS = 15;
+const TMUX_FLOOD_SECONDS = 10;
 const DATA_BYTES = 16 * MIB;
 
 const scenario: Scenario = {

@@ -14,7 +14,7 @@ const DATA_BYTES = 16 * MIB;
 const scenario: Scenario = {
   name: 'mcp',
   description: 'read_output latency and wait_for_pattern reaction under a 16-pane flood (real MCP client via mcp-stdio)',
-  defaultRuns: 3,
+  defaultRuns: 2,
   datasets: () => [{ name: 'mixed', bytes: DATA_BYTES }],
   async run(ctx) {
     const data = await ctx.dataset('mixed', DATA_BYTES);

@@ -7,7 +7,7 @@ const SAMPLES_PER_RUN = 5;
 const scenario: Scenario = {
   name: 'paste',
   description: '50 KB prompt injected with bracketed paste: time until the child has it all',
-  defaultRuns: 3,
+  defaultRuns: 2,
   async run(ctx) {
     for (let run = 0; run < ctx.runs; run++) {
       const patterm = median((await ctx.probe<{ ms: number[] }>('paste-patterm', { samples: SAMPLES_PER_RUN })).ms);
