@@ -7,6 +7,7 @@
  * process the user launched) and children one level below it.
  */
 import { randomBytes } from 'node:crypto';
+import type { MessagePort } from 'node:worker_threads';
 import { resolve as resolvePath } from 'node:path';
 import type {
   CellFrame,
@@ -261,6 +262,15 @@ export class Coordinator {
 
   async cells(id: PaneId): Promise<CellFrame> {
     return this.pane(id).cells();
+  }
+
+  /**
+   * The pane's worker posts a CellFrame to `port` now and after every screen
+   * change, until the port closes or another is attached: the TUI's focused
+   * pane reaches the renderer thread without a round trip through this thread.
+   */
+  attachFrameSink(id: PaneId, port: MessagePort): void {
+    this.pane(id).attachFrameSink(port);
   }
 
   async stream(id: PaneId, fromOffset: number, limit?: number): Promise<StreamChunk> {

@@ -3,7 +3,7 @@
  * (emulator, ring, idle clock, waiters). Every read of pane state goes through
  * the worker; every byte to the child goes through the PTY.
  */
-import { MessageChannel, Worker } from 'node:worker_threads';
+import { MessageChannel, Worker, type MessagePort } from 'node:worker_threads';
 import { randomUUID } from 'node:crypto';
 import type {
   CellFrame,
@@ -141,6 +141,12 @@ export class Pane {
   private onWorkerGone(): void {
     this.pty.ack(Number.MAX_SAFE_INTEGER);
     if (this.running && !this.disposed) void this.pty.kill('SIGTERM', 500).catch(() => undefined);
+  }
+
+  /** Frames of this pane go to `port` (the TUI renderer's) after every screen change; null stops. */
+  attachFrameSink(port: MessagePort | null): void {
+    const message: ToWorkerMessage = { t: 'frame-sink', port };
+    this.dataPort.postMessage(message, port ? [port] : []);
   }
 
   private forward(bytes: Uint8Array): void {

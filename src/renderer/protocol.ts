@@ -6,6 +6,7 @@
  *
  * Pure types and constants: both threads import this file.
  */
+import type { MessagePort } from 'node:worker_threads';
 import type { CellFrame, PaneKind, PaneOwner, PaneStatus } from '../shared/pane-types.js';
 
 export interface UiPane {
@@ -69,6 +70,8 @@ export type ToRendererMessage =
   | { t: 'model'; model: UiModel }
   | { t: 'config'; config: UiConfig }
   | { t: 'frame'; paneId: string; frame: CellFrame }
+  /** The focused pane's worker posts its CellFrames to this port; the previous port is closed. */
+  | { t: 'frame-port'; paneId: string | null; port: MessagePort | null }
   | { t: 'preview'; name: string; text: string }
   | { t: 'notice'; text: string; level: NoticeLevel }
   | { t: 'contention'; paneId: string }

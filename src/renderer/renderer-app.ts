@@ -11,6 +11,8 @@ import { ENTER_HOST_MODES, RESTORE_HOST_MODES } from './host-modes.js';
 import { HostModeMirror } from './host-mode-mirror.js';
 import { InputRouter } from './input-router.js';
 import { InputTokenizer } from './input-tokenizer.js';
+import type { MessagePort } from 'node:worker_threads';
+import type { CellFrame } from '../shared/pane-types.js';
 import type { BridgeCommand, FromRendererMessage, ToRendererMessage } from './protocol.js';
 import { UiController } from './ui-controller.js';
 import { UiState } from './ui-state.js';
@@ -43,6 +45,8 @@ export class RendererApp {
   private sentScratchpad: string | null | undefined = undefined;
   private awaitingFrame: { paneId: string; since: number } | null = null;
   private stopped = false;
+  /** Where the focused pane's worker posts its frames. */
+  private framePort: MessagePort | null = null;
 
   constructor(
     cols: number,
@@ -90,6 +94,14 @@ export class RendererApp {
         this.state.frame = { paneId: message.paneId, frame: message.frame };
         if (this.awaitingFrame?.paneId === message.paneId) this.awaitingFrame = null;
         break;
+      case 'frame-port':
+        this.framePort?.close();
+        this.framePort = message.port;
+        if (message.port && message.paneId) {
+          const paneId = message.paneId;
+          message.port.on('message', (frame: CellFrame) => this.onMessage({ t: 'frame', paneId, frame }));
+        }
+        return;
       case 'preview':
         this.state.preview = { name: message.name, text: message.text };
         break;
@@ -200,11 +212,13 @@ export class RendererApp {
       this.awaitingFrame = null;
     }
     const started = performance.now();
-    this.lastFrameAt = started;
     const cursor = this.compositor.compose(this.buffer, this.state, this.controller.palette);
     const modes = this.mirror.update(this.state.focusedPane()?.status === 'running' ? this.state.focusedFrame() : null);
     const frame = this.writer.render(this.buffer, cursor, modes);
+    // Only a frame that reached the terminal counts against the cap: a keystroke that changed
+    // nothing on screen must not delay the echo frame that follows it.
     if (frame.text === '') return;
+    this.lastFrameAt = started;
     try {
       this.output(frame.text);
     } catch (error) {
@@ -218,6 +232,7 @@ export class RendererApp {
   stop(): void {
     if (this.stopped) return;
     this.stopped = true;
+    this.framePort?.close();
     for (const timer of [this.frameTimer, this.escapeTimer, this.noticeTimer]) if (timer) clearTimeout(timer);
     if (this.blinkTimer) clearInterval(this.blinkTimer);
     try {

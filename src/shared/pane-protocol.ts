@@ -32,7 +32,18 @@ export interface PaneWorkerApi {
   simulateCrash(): void;
 }
 
-export type ToWorkerMessage = { t: 'data'; bytes: Uint8Array };
+/**
+ * A MessagePort as far as this pure module needs to know it: where a worker
+ * pushes the focused pane's frames straight to the TUI renderer thread.
+ */
+export interface FramePort {
+  postMessage(message: unknown, transfer?: readonly unknown[]): void;
+}
+
+export type ToWorkerMessage =
+  | { t: 'data'; bytes: Uint8Array }
+  /** Push a CellFrame to this port now and after every screen change; null stops. */
+  | { t: 'frame-sink'; port: FramePort | null };
 
 export type FromWorkerMessage =
   | { t: 'ack'; bytes: number }

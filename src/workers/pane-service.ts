@@ -47,7 +47,9 @@ export class PaneService {
   private linesCache: { version: number; lines: string[] } | null = null;
   private readonly history = new Map<number, string[]>();
 
-  private dirtyTimer: ReturnType<typeof setTimeout> | null = null;
+  private dirtyTimer: ReturnType<typeof setTimeout> | ReturnType<typeof setImmediate> | null = null;
+  /** Set while the TUI shows this pane: gets a frame after every screen change. */
+  private frameSink: ((frame: CellFrame) => void) | null = null;
   private lastDirtyNotify = 0;
 
   constructor(
@@ -229,7 +231,8 @@ export class PaneService {
   private scheduleScreenTick(): void {
     if (this.dirtyTimer) return;
     const wait = Math.max(0, this.lastDirtyNotify + DIRTY_NOTIFY_INTERVAL_MS - performance.now());
-    this.dirtyTimer = setTimeout(() => this.screenTick(), wait);
+    // setImmediate when due now: setTimeout(0) waits at least 1 ms, which an echo would feel.
+    this.dirtyTimer = wait > 0 ? setTimeout(() => this.screenTick(), wait) : setImmediate(() => this.screenTick());
   }
 
   /** When the screen really changed since the last tick: re-check the waiters and tell the coordinator. */
@@ -241,6 +244,13 @@ export class PaneService {
     this.notifiedVersion = version;
     this.waiters.onScreenChanged();
     this.post({ t: 'dirty', version });
+    if (this.frameSink) this.frameSink(this.cells());
+  }
+
+  /** Pushes the screen now and after every change until cleared (the TUI's focused pane). */
+  setFrameSink(sink: ((frame: CellFrame) => void) | null): void {
+    this.frameSink = sink;
+    if (sink) sink(this.cells());
   }
 
   /** The screen version, bumped lazily: only a real change of cells or cursor counts. */

@@ -16,9 +16,29 @@ interface PaneWorkerData {
 const { init, module, dataPort } = workerData as PaneWorkerData;
 const service = new PaneService(init, module, (message: FromWorkerMessage) => dataPort.postMessage(message));
 
+let framePort: MessagePort | null = null;
+
 dataPort.on('message', (message: ToWorkerMessage) => {
   if (message.t === 'data') service.onOutput(message.bytes);
+  else if (message.t === 'frame-sink') setFramePort(message.port as MessagePort | null);
 });
+
+/** The TUI's focused-pane port: frames go straight to the renderer thread, not through the coordinator. */
+function setFramePort(port: MessagePort | null): void {
+  framePort?.close();
+  framePort = port;
+  if (!port) {
+    service.setFrameSink(null);
+    return;
+  }
+  port.on('close', () => {
+    if (framePort === port) {
+      framePort = null;
+      service.setFrameSink(null);
+    }
+  });
+  service.setFrameSink((frame) => port.postMessage(frame, [frame.cells.buffer as ArrayBuffer]));
+}
 
 const api: PaneWorkerApi = {
   resize: (cols, rows) => service.resize(cols, rows),

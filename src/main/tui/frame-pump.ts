@@ -1,60 +1,40 @@
 /**
- * Streams the focused pane's cells to the renderer. Only the focused pane is
- * pulled (the others' screens are not on show), one request at a time; a
- * change that lands while a pull is in flight triggers exactly one more, so
- * the renderer always ends on the latest screen without queueing stale ones.
+ * Connects the focused pane's worker straight to the renderer thread: a
+ * MessageChannel per focus, one end to the pane's worker (which posts a
+ * CellFrame after every screen change), the other to the renderer. Frames
+ * never wait on this thread, which is busy with every pane's PTY I/O.
+ *
+ * The renderer closes the previous port when a new one arrives; the worker
+ * sees the close and stops pushing frames for the old focus.
  */
-import type { CellFrame } from '../../shared/pane-types.js';
+import { MessageChannel, type MessagePort } from 'node:worker_threads';
 import type { Disposable } from '../../shared/events.js';
 
 export interface FrameSource {
-  cells(paneId: string): Promise<CellFrame>;
   has(paneId: string): boolean;
+  attachFrameSink(paneId: string, port: MessagePort): void;
 }
 
 export class FramePump implements Disposable {
   private focused: string | null = null;
-  private inFlight = false;
-  private again = false;
   private disposed = false;
 
   constructor(
     private readonly source: FrameSource,
-    private readonly deliver: (paneId: string, frame: CellFrame) => void,
-    private readonly onError: (error: unknown) => void = () => undefined,
+    /** Hands the renderer its end of the channel (transferred), or null when nothing is focused. */
+    private readonly deliver: (paneId: string | null, port: MessagePort | null) => void,
   ) {}
 
   setFocus(paneId: string | null): void {
+    if (this.disposed || paneId === this.focused) return;
     this.focused = paneId;
-    this.pull();
-  }
-
-  /** The pane's screen changed. */
-  dirty(paneId: string): void {
-    if (paneId === this.focused) this.pull();
-  }
-
-  private pull(): void {
-    if (this.disposed || !this.focused) return;
-    if (this.inFlight) {
-      this.again = true;
+    if (!paneId || !this.source.has(paneId)) {
+      this.deliver(null, null);
       return;
     }
-    const paneId = this.focused;
-    if (!this.source.has(paneId)) return;
-    this.inFlight = true;
-    this.source
-      .cells(paneId)
-      .then((frame) => {
-        if (!this.disposed && paneId === this.focused) this.deliver(paneId, frame);
-      }, this.onError)
-      .finally(() => {
-        this.inFlight = false;
-        if (this.again || paneId !== this.focused) {
-          this.again = false;
-          this.pull();
-        }
-      });
+    const { port1, port2 } = new MessageChannel();
+    this.source.attachFrameSink(paneId, port2);
+    this.deliver(paneId, port1);
   }
 
   dispose(): void {

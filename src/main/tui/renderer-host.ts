@@ -4,7 +4,7 @@
  * commands. Stopping is a handshake, so the renderer's last frame can never
  * land after the terminal was restored.
  */
-import { Worker } from 'node:worker_threads';
+import { Worker, type MessagePort } from 'node:worker_threads';
 import { Emitter } from '../../shared/events.js';
 import type { FromRendererMessage, RendererInit, ToRendererMessage } from '../../renderer/protocol.js';
 
@@ -39,7 +39,7 @@ export class RendererHost {
     });
   }
 
-  post(message: ToRendererMessage, transfer: ArrayBuffer[] = []): void {
+  post(message: ToRendererMessage, transfer: Array<ArrayBuffer | MessagePort> = []): void {
     if (this.stopping) return;
     this.worker.postMessage(message, transfer);
   }

@@ -5,7 +5,6 @@
  * the host terminal resizes.
  */
 import { watch, type FSWatcher } from 'node:fs';
-import type { CellFrame } from '../../shared/pane-types.js';
 import { DisposableStore, type Disposable } from '../../shared/events.js';
 import { paneSizeFor } from '../../renderer/layout.js';
 import type { FromRendererMessage, NoticeLevel, UiConfig, UiPreset, UiScratchpad } from '../../renderer/protocol.js';
@@ -62,11 +61,10 @@ export class TuiHost implements Disposable {
     renderer.onCrash((error) => this.options.onCrash(error));
     renderer.onMessage((message) => this.onRendererMessage(message));
 
-    this.pump = new FramePump(
-      coordinator,
-      (paneId, frame) => this.sendFrame(paneId, frame),
-      (error) => tuiLog(`frame pull failed: ${(error as Error).message}`),
-    );
+    this.pump = new FramePump(coordinator, (paneId, port) => {
+      if (port && paneId) renderer.post({ t: 'frame-port', paneId, port }, [port]);
+      else renderer.post({ t: 'frame-port', paneId: null, port: null });
+    });
     const executor = new CommandExecutor({
       coordinator,
       launcher: this.options.launcher,
@@ -93,7 +91,6 @@ export class TuiHost implements Disposable {
     this.disposables.add(coordinator.onPaneAdded(() => this.queueModel()));
     this.disposables.add(coordinator.onPaneChanged(() => this.queueModel()));
     this.disposables.add(coordinator.onPaneExited(() => this.queueModel()));
-    this.disposables.add(coordinator.onScreenDirty(({ paneId }) => this.pump?.dirty(paneId)));
     this.disposables.add(coordinator.onContention((info) => renderer.post({ t: 'contention', paneId: info.id })));
     this.disposables.add(coordinator.onAttention(({ paneId, reason }) => renderer.post({ t: 'attention', paneId, reason })));
     this.disposables.add(
@@ -134,10 +131,6 @@ export class TuiHost implements Disposable {
         tuiLog(message.text);
         break;
     }
-  }
-
-  private sendFrame(paneId: string, frame: CellFrame): void {
-    this.renderer?.post({ t: 'frame', paneId, frame }, [frame.cells.buffer as ArrayBuffer]);
   }
 
   private notify(text: string, level: NoticeLevel): void {
