@@ -12,6 +12,13 @@ import { loadConfig } from './tui/config.js';
 import { restoreHostTerminal } from './tui/terminal-restore.js';
 import { TuiHost } from './tui/tui-host.js';
 
+/**
+ * Pane workers parse at nice +10: under a flood they take the CPU only when the
+ * coordinator (PTY I/O, input) and the renderer have none to spare (weight ~10x
+ * lower), so typing stays responsive; on an idle machine they run at full speed.
+ */
+const PANE_WORKER_NICE = 10;
+
 export interface AppOptions {
   projectDir: string;
 }
@@ -23,6 +30,7 @@ export async function runApp(options: AppOptions): Promise<void> {
     return;
   }
   const coordinator = new Coordinator(options.projectDir);
+  coordinator.workerNice = PANE_WORKER_NICE;
   let tui: TuiHost | null = null;
   let mcp: McpServerHandle | null = null;
   const lifecycle = new Lifecycle(coordinator, {

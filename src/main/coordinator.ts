@@ -70,6 +70,12 @@ export class Coordinator {
   private size = { ...DEFAULT_SIZE };
   private nameCounters = new Map<string, number>();
   private shuttingDown = false;
+  /**
+   * How much lower than this thread pane workers run (their nice increment).
+   * The TUI sets it so that parsing floods never outbids input and drawing
+   * for the CPU; headless use keeps 0.
+   */
+  workerNice = 0;
 
   private readonly paneAdded = new Emitter<PaneInfo>();
   private readonly paneChanged = new Emitter<PaneInfo>();
@@ -161,6 +167,7 @@ export class Coordinator {
       instanceId: this.instanceId,
       module,
       idleThresholdMs: request.idleThresholdMs,
+      nice: this.workerNice,
     });
     this.panes.set(id, pane);
     if (session) session.childIds.push(id);

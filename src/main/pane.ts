@@ -38,6 +38,8 @@ export interface PaneStartOptions {
   module: WebAssembly.Module;
   idleThresholdMs?: number;
   ringCapacity?: number;
+  /** See PaneWorkerInit.nice. */
+  nice?: number;
 }
 
 export interface PaneWaitResult extends WaitResult {
@@ -96,6 +98,7 @@ export class Pane {
           ringCapacity: options.ringCapacity ?? DEFAULT_RING_CAPACITY,
           scrollbackLines: DEFAULT_SCROLLBACK_LINES,
           idleThresholdMs: options.idleThresholdMs ?? DEFAULT_IDLE_THRESHOLD_MS,
+          nice: options.nice,
           version: VERSION,
         },
         module: options.module,

@@ -14,6 +14,8 @@ export interface PaneWorkerInit {
   scrollbackLines: number;
   idleThresholdMs: number;
   version: string;
+  /** Raise the worker thread's nice value by this much at start (0 or absent: unchanged). */
+  nice?: number;
 }
 
 

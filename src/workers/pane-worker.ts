@@ -2,6 +2,8 @@
  * Entry point of a pane worker thread: wires one PaneService to the coordinator.
  * Output bytes arrive on the data port; RPC arrives over Comlink on parentPort.
  */
+import { readlinkSync } from 'node:fs';
+import { getPriority, setPriority } from 'node:os';
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import type { FromWorkerMessage, PaneWorkerApi, PaneWorkerInit, ToWorkerMessage } from '../shared/pane-protocol.js';
 import { expose, nodeEndpoint, transfer } from './comlink-node.js';
@@ -14,6 +16,21 @@ interface PaneWorkerData {
 }
 
 const { init, module, dataPort } = workerData as PaneWorkerData;
+if (init.nice) lowerThreadPriority(init.nice);
+
+/**
+ * Linux applies setpriority() on a thread id to that thread alone, so parsing a
+ * flood yields the CPU to the coordinator and the TUI (input, frames) first.
+ * Best effort: elsewhere, or without /proc, the worker keeps its priority.
+ */
+function lowerThreadPriority(nice: number): void {
+  try {
+    const tid = Number(readlinkSync('/proc/thread-self').split('/').pop());
+    if (Number.isInteger(tid) && tid > 0) setPriority(tid, Math.min(19, getPriority(tid) + nice));
+  } catch {
+    // Not Linux, or not permitted: run at the normal priority.
+  }
+}
 const service = new PaneService(init, module, (message: FromWorkerMessage) => dataPort.postMessage(message));
 
 let framePort: MessagePort | null = null;
