@@ -14,7 +14,23 @@ export interface Grapheme {
   width: number;
 }
 
+/**
+ * The chrome redraws the same labels every frame; segmenting them is the
+ * costliest part of composing, so results are kept. Bounded: cleared when full.
+ */
+const CACHE_LIMIT = 2048;
+const cache = new Map<string, Grapheme[]>();
+
 export function graphemes(text: string): Grapheme[] {
+  const cached = cache.get(text);
+  if (cached) return cached;
+  const out = segment(text);
+  if (cache.size >= CACHE_LIMIT) cache.clear();
+  cache.set(text, out);
+  return out;
+}
+
+function segment(text: string): Grapheme[] {
   const out: Grapheme[] = [];
   for (const { segment } of segmenter.segment(text)) {
     const code = segment.codePointAt(0) ?? 0;
