@@ -18,6 +18,7 @@ import {
 import type { PaneStatus } from '../shared/pane-types.js';
 import { Emitter } from '../shared/events.js';
 import { killPaneTree } from './process-reaper.js';
+import { INTERACTIVE_BYTES, parseScheduler, TURN_QUANTUM_BYTES, type ParseClient } from './parse-scheduler.js';
 
 export interface PtySpawnOptions {
   argv: string[];
@@ -49,10 +50,12 @@ interface NodePtyInternals {
  */
 const MAX_BATCH_BYTES = 64 * 1024;
 const IN_FLIGHT_LIMIT_BYTES = 2 * MAX_BATCH_BYTES;
+/** Output held for a pane that is waiting for a parse turn: one quantum, ready to go when the turn comes. */
+const WAITING_HIGH_WATERMARK_BYTES = TURN_QUANTUM_BYTES;
 
 const SIGNAL_NAMES: Record<number, string> = { 1: 'SIGHUP', 2: 'SIGINT', 3: 'SIGQUIT', 6: 'SIGABRT', 9: 'SIGKILL', 13: 'SIGPIPE', 15: 'SIGTERM' };
 
-export class PtyProcess {
+export class PtyProcess implements ParseClient {
   private readonly pty: pty.IPty;
   private readonly onExitEmitter = new Emitter<PtyExit>();
   /** Fires once the process has exited and every byte it wrote was delivered. */
@@ -61,6 +64,9 @@ export class PtyProcess {
   private pending: Buffer[] = [];
   private pendingBytes = 0;
   private flushScheduled = false;
+  /** Holds one of the parse scheduler's turns (see parse-scheduler.ts); bytes sent during it. */
+  private hasTurn = false;
+  private turnBytes = 0;
   private unacked = 0;
   private paused = false;
   private rawExit: { exitCode: number; signal: number } | null = null;
@@ -186,9 +192,9 @@ export class PtyProcess {
 
   ack(bytes: number): void {
     this.unacked = Math.max(0, this.unacked - bytes);
-    if (this.paused && this.unacked < FLOW_LOW_WATERMARK_BYTES) {
-      this.paused = false;
-      this.pty.resume();
+    this.maybeResume();
+    if (this.hasTurn && this.inFlight() <= 0 && (this.pendingBytes === 0 || (this.turnBytes >= TURN_QUANTUM_BYTES && parseScheduler.othersWaiting))) {
+      this.endTurn(); // drained, or quantum used while others wait: hand the core on
     }
     // Room in the window again: what piled up meanwhile goes now, as one batch.
     if (this.pendingBytes > 0) this.flush();
@@ -208,11 +214,15 @@ export class PtyProcess {
     this.pending.push(data);
     this.pendingBytes += data.length;
     this.unacked += data.length;
-    if (!this.paused && this.unacked > FLOW_HIGH_WATERMARK_BYTES) {
+    if (!this.paused && this.unacked > this.highWatermark()) {
       this.paused = true;
       this.pty.pause();
     }
-    if (!this.flushScheduled && this.inFlight() < IN_FLIGHT_LIMIT_BYTES) {
+    if (this.inFlight() <= 0 && this.pendingBytes <= INTERACTIVE_BYTES) {
+      // A keystroke's echo or a prompt with the worker idle: go now. Waiting for
+      // the coalescing macrotask would queue it behind every flooding PTY's reads.
+      this.flush();
+    } else if (!this.flushScheduled && this.inFlight() < IN_FLIGHT_LIMIT_BYTES) {
       this.flushScheduled = true;
       // One macrotask of coalescing: several reads ready at once go as one message.
       setImmediate(() => {
@@ -236,8 +246,54 @@ export class PtyProcess {
    */
   private flush(): void {
     while (this.pendingBytes > 0 && this.inFlight() < IN_FLIGHT_LIMIT_BYTES) {
-      this.deliver(this.takeBatch(MAX_BATCH_BYTES));
+      if (!this.hasTurn) {
+        const interactive = this.pendingBytes <= INTERACTIVE_BYTES && this.inFlight() <= INTERACTIVE_BYTES;
+        if (!interactive) {
+          if (!parseScheduler.acquire(this)) return; // queued: onTurn() resumes
+          this.hasTurn = true;
+          this.turnBytes = 0;
+        }
+      } else if (this.turnBytes >= TURN_QUANTUM_BYTES && parseScheduler.othersWaiting) {
+        // Quantum used: the turn ends once what is in flight is parsed (see ack), then we queue again.
+        if (this.inFlight() > 0) return;
+        this.endTurn();
+        continue;
+      }
+      const batch = this.takeBatch(MAX_BATCH_BYTES);
+      if (this.hasTurn) this.turnBytes += batch.length;
+      this.deliver(batch);
     }
+  }
+
+  /** The parse scheduler granted a turn this process had queued for. */
+  onTurn(): void {
+    this.hasTurn = true;
+    this.turnBytes = 0;
+    this.maybeResume();
+    this.flush();
+  }
+
+  /**
+   * While a pane waits for a parse turn its output stays in the kernel, not here:
+   * sixteen flooding panes each holding FLOW_HIGH_WATERMARK_BYTES of small
+   * buffers on the coordinator meant old-generation garbage and GC pauses that
+   * every pane felt.
+   */
+  private highWatermark(): number {
+    return this.hasTurn ? FLOW_HIGH_WATERMARK_BYTES : WAITING_HIGH_WATERMARK_BYTES;
+  }
+
+  private maybeResume(): void {
+    const low = this.hasTurn ? FLOW_LOW_WATERMARK_BYTES : WAITING_HIGH_WATERMARK_BYTES / 2;
+    if (this.paused && this.unacked < low) {
+      this.paused = false;
+      this.pty.resume();
+    }
+  }
+
+  private endTurn(): void {
+    this.hasTurn = false;
+    parseScheduler.release(this);
   }
 
   /** Up to `limit` bytes from the front of `pending`, as one fresh (transferable) buffer. */
@@ -270,6 +326,8 @@ export class PtyProcess {
     if (!this.rawExit || this.finalExit || this.unacked > 0 || this.pendingBytes > 0) return;
     const { exitCode, signal } = this.rawExit;
     const signalName = signal ? (SIGNAL_NAMES[signal] ?? `SIG${signal}`) : null;
+    if (this.hasTurn) this.endTurn();
+    parseScheduler.release(this);
     this.finalExit = {
       status: this.killRequested || signalName ? 'killed' : 'exited',
       exitCode: signalName ? null : exitCode,
@@ -280,6 +338,8 @@ export class PtyProcess {
 
   /** Closes the master without waiting: the kernel hangs up the child's session. */
   destroy(): void {
+    this.hasTurn = false;
+    parseScheduler.release(this);
     this.releaseSlave();
     try {
       this.pty.kill('SIGHUP');
