@@ -142,7 +142,7 @@ export class UiController implements CommandActions {
         id,
         label: `${verb}${where}: ${preset.name}`,
         detail: preset.error ?? this.bindingFor(id),
-        disabledReason: preset.error ? `Preset ${preset.source} cannot be used: ${preset.error}` : undefined,
+        disabledReason: preset.error ? `Preset ${preset.source.split('/').pop()} cannot be used: ${preset.error}` : undefined,
         run: () => (preset.kind === 'agent' ? this.showPromptFor(preset, child) : this.spawnPreset(preset, child)),
       };
     };
