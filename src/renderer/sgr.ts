@@ -7,7 +7,8 @@
  * truecolor host. So a colour that is exactly a palette entry goes out as that
  * palette index again; only colours a program really gave as RGB go out as RGB.
  */
-import { DEFAULT_COLOR, CellFlag } from '../shared/pane-types.js';
+import { DEFAULT_COLOR } from '../shared/pane-types.js';
+import { FLAG_SGR } from '../shared/screen-serializer.js';
 import { paletteColor } from '../shared/query-replies.js';
 
 const PALETTE_SIZE = 256;
@@ -20,18 +21,6 @@ const paletteIndexByRgb = (() => {
   }
   return map;
 })();
-
-/** SGR parameter for each CellFlag bit. */
-const FLAG_PARAMS: ReadonlyArray<[number, string]> = [
-  [CellFlag.Bold, '1'],
-  [CellFlag.Faint, '2'],
-  [CellFlag.Italic, '3'],
-  [CellFlag.Underline, '4'],
-  [CellFlag.Blink, '5'],
-  [CellFlag.Inverse, '7'],
-  [CellFlag.Invisible, '8'],
-  [CellFlag.Strikethrough, '9'],
-];
 
 function colorParams(color: number, background: boolean): string {
   if (color === DEFAULT_COLOR) return '';
@@ -47,6 +36,6 @@ function colorParams(color: number, background: boolean): string {
 /** One complete SGR that resets and then sets exactly this style. */
 export function sgr(fg: number, bg: number, flags: number): string {
   let params = '0';
-  for (const [bit, param] of FLAG_PARAMS) if (flags & bit) params += `;${param}`;
+  for (const [bit, param] of FLAG_SGR) if (flags & bit) params += `;${param}`;
   return `\x1b[${params}${colorParams(fg, false)}${colorParams(bg, true)}m`;
 }

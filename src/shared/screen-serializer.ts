@@ -25,7 +25,8 @@ export interface ModeState {
   ansi: Partial<Record<number, boolean>>;
 }
 
-const FLAG_SGR: [CellFlag, string][] = [
+/** SGR parameter for each CellFlag bit (the TUI renderer uses it too). */
+export const FLAG_SGR: [CellFlag, string][] = [
   [CellFlag.Bold, '1'],
   [CellFlag.Faint, '2'],
   [CellFlag.Italic, '3'],
