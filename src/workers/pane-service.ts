@@ -24,6 +24,14 @@ const GRID_HISTORY = 16;
 const TRAP_STORM_WINDOW_MS = 2000;
 /** Upper bound of a storm rebuild's replay: a screenful of long lines fits; ~400 grapheme lines (which trap) do not. */
 const STORM_REPLAY_BYTES = 32 * 1024;
+/**
+ * Above this much WASM memory the emulator is compacted: replaced by a fresh
+ * one painted from its screen (screen-serializer.ts). A pane needs ~7 MiB, but
+ * ghostty-web 0.4.0 never gives memory back, and output with hundreds of
+ * distinct styles grows it by 10-25 MB per MB parsed: without this, a
+ * colourful flood grew a pane by 650 MiB in 8 s.
+ */
+const COMPACT_WASM_BYTES = 64 * 1024 * 1024;
 
 export class PaneService {
   private readonly ring: ByteRing;
@@ -83,6 +91,7 @@ export class PaneService {
       this.handleEvent(event);
     }
     this.feed(bytes.subarray(fed), chunkStart);
+    if (this.emulator.wasmMemoryBytes() > COMPACT_WASM_BYTES && this.scanner.atGround && !endsInsideCharacter(bytes)) this.compact();
     this.post({ t: 'ack', bytes: bytes.length });
     // Screen bookkeeping (render-state sync, hash, waiters, dirty notice) is not
     // done per batch: a flood delivers hundreds of batches per screen tick, and
@@ -211,6 +220,29 @@ export class PaneService {
       at = newline;
     }
     return from + at + 1;
+  }
+
+  /**
+   * Swaps the emulator for a fresh one showing the same screen and modes. Only
+   * called between sequences and characters, so the next byte means the same
+   * to the new emulator as it would have to the old one.
+   */
+  private compact(): void {
+    const { cols, rows } = this.emulator;
+    const picture = this.safe(() => this.emulator.serialize(), this.ring.headOffset);
+    if (picture === undefined) return; // it trapped instead, and was rebuilt
+    const fresh = this.createEmulator(cols, rows);
+    try {
+      fresh.write(new TextEncoder().encode(picture));
+      fresh.takeResponses();
+    } catch {
+      fresh.dispose();
+      return;
+    }
+    this.emulator.dispose();
+    this.emulator = fresh;
+    this.renderStale = true;
+    this.hashStale = true;
   }
 
   private createEmulator(cols: number, rows: number): GhosttyEmulator {
@@ -357,4 +389,15 @@ export class PaneService {
   armTrap(): void {
     this.trapArmed = true;
   }
+}
+
+/** True when `bytes` ends part-way through a UTF-8 character. */
+function endsInsideCharacter(bytes: Uint8Array): boolean {
+  for (let back = 1; back <= 4 && back <= bytes.length; back++) {
+    const byte = bytes[bytes.length - back];
+    if ((byte & 0xc0) === 0x80) continue; // continuation byte: keep looking for the lead
+    const length = byte >= 0xf0 ? 4 : byte >= 0xe0 ? 3 : byte >= 0xc0 ? 2 : 1;
+    return length > back;
+  }
+  return false;
 }
