@@ -8,12 +8,17 @@ const QUICK_FLOOD_SECONDS = 8;
 /** The tmux baseline floods for less time: its memory is bounded by history-limit within seconds, and the suite has a 10-minute budget. */
 const TMUX_FLOOD_SECONDS = 10;
 const DATA_BYTES = 16 * MIB;
+/**
+ * The many-styles flood (ghostty-web's unbounded-memory case) runs this long:
+ * at its 2-4 MB/s it crosses the compaction threshold many times within it.
+ */
+const MANY_STYLES_SECONDS = 20;
 
 const scenario: Scenario = {
   name: 'flood-memory',
   description: 'one pane flooding for 60 s while unfocused: peak RSS growth',
   defaultRuns: 1,
-  datasets: () => [{ name: 'mixed', bytes: DATA_BYTES }],
+  datasets: () => [{ name: 'mixed', bytes: DATA_BYTES }, { name: 'many-styles', bytes: DATA_BYTES }],
   async run(ctx) {
     const data = await ctx.dataset('mixed', DATA_BYTES);
     const seconds = ctx.quick ? QUICK_FLOOD_SECONDS : FLOOD_SECONDS;
@@ -26,6 +31,12 @@ const scenario: Scenario = {
       record('RSS before the pane', 'patterm', patterm.baseRssMiB);
       ctx.record({ metric: 'parsed during flood', contender: 'patterm', unit: 'MB/s', better: 'higher', value: patterm.parsedMiB / seconds, run });
       ctx.log(`run ${run + 1}: patterm peak growth ${(patterm.peakRssMiB - patterm.baseRssMiB).toFixed(0)} MiB, ${(patterm.parsedMiB / seconds).toFixed(1)} MB/s`);
+      const stylesSeconds = ctx.quick ? QUICK_FLOOD_SECONDS : MANY_STYLES_SECONDS;
+      const styles = await ctx.dataset('many-styles', DATA_BYTES);
+      const stress = await ctx.probe<FloodMemoryResult>('flood-memory-patterm', { path: styles.path, seconds: stylesSeconds }, { timeoutMs: (stylesSeconds + 60) * 1000 });
+      record('peak RSS growth, many-styles', 'patterm', stress.peakRssMiB - stress.baseRssMiB);
+      record('growth, 2nd half peak, many-styles', 'patterm', stress.secondHalfPeakMiB - stress.baseRssMiB);
+      ctx.record({ metric: 'parsed during flood, many-styles', contender: 'patterm', unit: 'MB/s', better: 'higher', value: stress.parsedMiB / stylesSeconds, run });
       if (ctx.tmuxAvailable) {
         const tmuxSeconds = ctx.quick ? QUICK_FLOOD_SECONDS : TMUX_FLOOD_SECONDS;
         const tmux = await ctx.probe<Omit<FloodMemoryResult, 'parsedMiB'>>('flood-memory-tmux', { path: data.path, seconds: tmuxSeconds }, { timeoutMs: (tmuxSeconds + 60) * 1000 });
@@ -33,6 +44,7 @@ const scenario: Scenario = {
       }
     }
     ctx.target({ label: 'peak RSS growth under 200 MB', metric: 'peak RSS growth', contender: 'patterm', op: '<', threshold: 200 });
+    ctx.note(`many-styles: every style change a fresh random colour (${ctx.quick ? QUICK_FLOOD_SECONDS : MANY_STYLES_SECONDS} s); on it ghostty-web 0.4.0's WASM memory grows 10-25 MB per MB until patterm compacts the pane's emulator at 64 MiB`);
     ctx.note(`patterm floods ${seconds} s, tmux ${ctx.quick ? QUICK_FLOOD_SECONDS : TMUX_FLOOD_SECONDS} s; \`cat\` of the mixed dataset in a loop; nobody reads the pane; RSS of the patterm process (all workers) or the tmux server, sampled every 250 ms`);
   },
 };
