@@ -54,24 +54,37 @@ export async function runApp(options: AppOptions): Promise<void> {
     scratchpads: mcp.scratchpads,
     config: loadConfig(),
     onQuit: () => void lifecycle.shutdown(0),
-    onCrash: (error) => crash(lifecycle, error),
+    onCrash: (error) => crash(lifecycle, tui, error),
   });
   tui.start();
+  crashTui = tui;
 }
 
+/** The running TUI, for the crash handlers installed before it existed. */
+let crashTui: TuiHost | null = null;
+
 function installCrashHandlers(lifecycle: Lifecycle): void {
-  process.on('uncaughtException', (error) => crash(lifecycle, error));
-  process.on('unhandledRejection', (reason) => crash(lifecycle, reason instanceof Error ? reason : new Error(String(reason))));
+  process.on('uncaughtException', (error) => crash(lifecycle, crashTui, error));
+  process.on('unhandledRejection', (reason) => crash(lifecycle, crashTui, reason instanceof Error ? reason : new Error(String(reason))));
   // Last resort for any exit path that skipped the lifecycle (process.exit from elsewhere).
   process.on('exit', () => restoreHostTerminal());
 }
 
 let crashed = false;
 
-function crash(lifecycle: Lifecycle, error: Error): void {
-  // The terminal first, synchronously: whatever happens next, the user gets a usable shell back.
-  restoreHostTerminal();
-  if (!crashed) process.stderr.write(`patterm: crashed: ${error.stack ?? error.message}\n`);
+/** Long enough for a live renderer to finish its frame and restore the modes itself. */
+const CRASH_RESTORE_TIMEOUT_MS = 1000;
+
+function crash(lifecycle: Lifecycle, tui: TuiHost | null, error: Error): void {
+  if (crashed) return;
   crashed = true;
-  void lifecycle.shutdown(1);
+  void (async () => {
+    // The terminal first: the renderer stops drawing (so no frame lands after the restore), then
+    // the modes and cooked mode come back; only then is the report readable.
+    const timeout = new Promise((resolve) => setTimeout(resolve, CRASH_RESTORE_TIMEOUT_MS));
+    await Promise.race([tui?.stop().catch(() => undefined), timeout]);
+    restoreHostTerminal();
+    process.stderr.write(`patterm: crashed: ${error.stack ?? error.message}\n`);
+    await lifecycle.shutdown(1);
+  })();
 }

@@ -110,4 +110,6 @@ export interface RendererInit {
   rows: number;
   /** The host terminal's output. The renderer writes it directly with fs.writeSync. */
   outputFd: number;
+  /** Test hook (PATTERM_TEST_CRASH): throw when typed input contains this text. */
+  crashOn?: string;
 }

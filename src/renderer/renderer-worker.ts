@@ -10,5 +10,10 @@ import { RendererApp } from './renderer-app.js';
 const init = workerData as RendererInit;
 const port = parentPort!;
 const app = new RendererApp(init.cols, init.rows, fdSink(init.outputFd), (message) => port.postMessage(message));
-port.on('message', (message: ToRendererMessage) => app.onMessage(message));
+port.on('message', (message: ToRendererMessage) => {
+  if (init.crashOn && message.t === 'input' && Buffer.from(message.bytes).includes(init.crashOn)) {
+    throw new Error('test crash on the renderer thread (PATTERM_TEST_CRASH)');
+  }
+  app.onMessage(message);
+});
 app.start();

@@ -44,27 +44,31 @@ export class RendererHost {
     this.worker.postMessage(message, transfer);
   }
 
-  /** Asks the renderer to draw nothing more and restore host modes, then ends the thread. */
-  async stop(): Promise<void> {
-    if (this.stopping) return;
-    const stopped = new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, STOP_TIMEOUT_MS);
+  /**
+   * Asks the renderer to draw nothing more and restore host modes, then ends
+   * the thread. True when the renderer confirmed it restored the modes itself.
+   */
+  async stop(): Promise<boolean> {
+    if (this.stopping) return false;
+    const stopped = new Promise<boolean>((resolve) => {
+      const timer = setTimeout(() => resolve(false), STOP_TIMEOUT_MS);
       this.onMessage((message) => {
         if (message.t === 'stopped') {
           clearTimeout(timer);
-          resolve();
+          resolve(true);
         }
       });
       this.worker.once('exit', () => {
         clearTimeout(timer);
-        resolve();
+        resolve(false);
       });
     });
     this.worker.postMessage({ t: 'shutdown' } satisfies ToRendererMessage);
     this.stopping = true;
-    await stopped;
+    const restored = await stopped;
     await this.worker.terminate();
     this.messageEmitter.dispose();
     this.crashEmitter.dispose();
+    return restored;
   }
 }

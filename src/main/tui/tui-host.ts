@@ -14,7 +14,7 @@ import { CommandExecutor } from './command-executor.js';
 import { FramePump } from './frame-pump.js';
 import { RendererHost } from './renderer-host.js';
 import { ScratchpadFeed, type ScratchpadSource } from './scratchpad-feed.js';
-import { markTerminalTaken, restoreHostTerminal } from './terminal-restore.js';
+import { markModesRestored, markTerminalTaken, restoreHostTerminal } from './terminal-restore.js';
 import { tuiLog } from './tui-log.js';
 import { buildModel, uiPresets, type PresetListing } from './ui-model.js';
 
@@ -35,6 +35,12 @@ export interface TuiOptions {
 const FALLBACK_SIZE = { cols: 80, rows: 24 };
 /** A preset editor's save is several events; re-read once after they settle. */
 const PRESET_RELOAD_DEBOUNCE_MS = 150;
+/**
+ * Test hook: "main:<text>" or "renderer:<text>" makes that thread throw when the
+ * typed input contains <text>, so tests can prove the terminal is restored and
+ * no process is left after a real crash.
+ */
+const CRASH_HOOK = /^(main|renderer):(.+)$/.exec(process.env.PATTERM_TEST_CRASH ?? '');
 
 export class TuiHost implements Disposable {
   private readonly disposables = new DisposableStore();
@@ -45,6 +51,7 @@ export class TuiHost implements Disposable {
   private scratchpads: UiScratchpad[] = [];
   private modelQueued = false;
   private stopped = false;
+  private stopping: Promise<void> | null = null;
 
   constructor(private readonly options: TuiOptions) {}
 
@@ -57,7 +64,8 @@ export class TuiHost implements Disposable {
 
     markTerminalTaken();
     stdin.setRawMode(true);
-    const renderer = (this.renderer = new RendererHost({ cols: size.cols, rows: size.rows, outputFd: 1 }));
+    const crashOn = CRASH_HOOK?.[1] === 'renderer' ? CRASH_HOOK[2] : undefined;
+    const renderer = (this.renderer = new RendererHost({ cols: size.cols, rows: size.rows, outputFd: 1, crashOn }));
     renderer.onCrash((error) => this.options.onCrash(error));
     renderer.onMessage((message) => this.onRendererMessage(message));
 
@@ -76,6 +84,7 @@ export class TuiHost implements Disposable {
     this.executeCommand = (command) => executor.execute(command);
 
     const onData = (chunk: Buffer) => {
+      if (CRASH_HOOK?.[1] === 'main' && chunk.includes(CRASH_HOOK[2])) throw new Error('test crash on the main thread (PATTERM_TEST_CRASH)');
       // Copy out of Node's shared pool so the bytes can be transferred, not cloned.
       const bytes = new Uint8Array(chunk);
       renderer.post({ t: 'input', bytes }, [bytes.buffer]);
@@ -191,18 +200,20 @@ export class TuiHost implements Disposable {
     });
   }
 
-  /** Stops drawing, ends the renderer thread and gives the terminal back. */
-  async stop(): Promise<void> {
-    if (this.stopped) return;
-    this.stopped = true;
-    this.disposables.dispose();
-    this.pump?.dispose();
-    try {
-      await this.renderer?.stop();
-    } finally {
-      restoreHostTerminal();
-      process.stdin.pause();
-    }
+  /** Stops drawing, ends the renderer thread and gives the terminal back. Safe to call again. */
+  stop(): Promise<void> {
+    this.stopping ??= (async () => {
+      this.stopped = true;
+      this.disposables.dispose();
+      this.pump?.dispose();
+      try {
+        if (await this.renderer?.stop()) markModesRestored();
+      } finally {
+        restoreHostTerminal();
+        process.stdin.pause();
+      }
+    })();
+    return this.stopping;
   }
 
   dispose(): void {

@@ -41,6 +41,8 @@ export interface PattermOptions {
   agentPresets?: Record<string, unknown>;
   /** Raw text of config.json (a string, so tests can also write broken JSON). */
   config?: string;
+  /** Extra environment for patterm. */
+  env?: Record<string, string>;
 }
 
 export class TmuxPatterm {
@@ -95,6 +97,7 @@ export class TmuxPatterm {
       XDG_RUNTIME_DIR: runtime,
       PATTERM_LOG: join(this.root, 'patterm.log'),
       [markName]: this.marker.split('=')[1],
+      ...this.options.env,
     };
     this.tmux('-f', '/dev/null', 'new-session', '-d', '-x', String(this.options.cols ?? 120), '-y', String(this.options.rows ?? 40),
       ...Object.entries(env).flatMap(([key, value]) => ['-e', `${key}=${value}`]), 'sh', '-c', script);
@@ -197,6 +200,35 @@ export class TmuxPatterm {
       }
     }
     return found;
+  }
+
+  /** The patterm (node) process itself. */
+  pattermPid(): number | null {
+    for (const pid of this.markedProcesses()) {
+      try {
+        const argv = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+        if (argv[1] === PATTERM_BIN) return pid;
+      } catch {
+        // Gone.
+      }
+    }
+    return null;
+  }
+
+  /** Waits for patterm to exit and checks the host terminal is back as it was; returns the exit line. */
+  async expectExitAndRestore(code: number): Promise<void> {
+    await this.waitFor(new RegExp(`\\[patterm exited ${code}\\]`), `patterm to exit with ${code}`);
+    const flags = this.format('#{alternate_on} #{cursor_flag} #{mouse_any_flag}#{mouse_button_flag}#{mouse_all_flag}#{mouse_standard_flag}#{mouse_sgr_flag} #{keypad_cursor_flag}');
+    if (flags !== '0 1 00000 0') throw new Error(`host terminal not restored: alternate cursor mouse keypad = ${flags}`);
+    const stty = await eventually(() => {
+      try {
+        return readFileSync(this.sttyFile, 'utf8');
+      } catch {
+        return '';
+      }
+    }, 'the stty record');
+    if (!/(^|\s)icanon(\s|$)/.test(stty) || !/(^|\s)echo(\s|$)/.test(stty)) throw new Error(`tty left in raw mode:\n${stty}`);
+    await eventually(() => this.markedProcesses().length === 0, `every process patterm started to end (left: ${this.markedProcesses().join(' ')})`);
   }
 
   log(): string {
