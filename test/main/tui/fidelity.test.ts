@@ -26,12 +26,12 @@ const SAMPLE = [
   ...Array.from({ length: 60 }, (_, i) => `line ${i + 5}`),
 ].join('\n');
 
-/** vim run straight in its own tmux, at the pane's size: the reference screen. */
-class DirectVim {
-  readonly socket = `patterm-vim-${process.pid}-${randomBytes(4).toString('hex')}`;
+/** A program run straight in its own tmux, at the pane's size: the reference screen. */
+class DirectProgram {
+  readonly socket = `patterm-direct-${process.pid}-${randomBytes(4).toString('hex')}`;
 
-  constructor(cwd: string, cols: number, rows: number) {
-    this.tmux('-f', '/dev/null', 'new-session', '-d', '-x', String(cols), '-y', String(rows), '-c', cwd, '-e', 'TERM=xterm-256color', ...VIM_ARGV);
+  constructor(cwd: string, cols: number, rows: number, argv: string[]) {
+    this.tmux('-f', '/dev/null', 'new-session', '-d', '-x', String(cols), '-y', String(rows), '-c', cwd, '-e', 'TERM=xterm-256color', ...argv);
     this.tmux('set-option', '-g', 'escape-time', '0');
   }
 
@@ -61,7 +61,7 @@ class DirectVim {
 }
 
 /** Polls until both screens are equal (each program redraws in its own time); fails with a diff. */
-async function assertSameScreen(patterm: TmuxPatterm, direct: DirectVim, what: string): Promise<void> {
+async function assertSameScreen(patterm: TmuxPatterm, direct: DirectProgram, what: string, program = 'vim'): Promise<void> {
   const deadline = Date.now() + SCREEN_TIMEOUT_MS;
   let ours: string[] = [];
   let theirs: string[] = [];
@@ -81,7 +81,7 @@ async function assertSameScreen(patterm: TmuxPatterm, direct: DirectVim, what: s
     await sleep(50);
   }
   const diff = theirs.map((line, i) => (line === ours[i] ? `  ${line}` : `- ${line}\n+ ${ours[i]}`)).join('\n');
-  assert.fail(`${what}: vim in patterm differs from vim in a plain terminal (- direct, + patterm):\n${diff}`);
+  assert.fail(`${what}: ${program} in patterm differs from ${program} in a plain terminal (- direct, + patterm):\n${diff}`);
 }
 
 test('resizing the host terminal resizes the pane: stty size follows', async () => {
@@ -114,7 +114,7 @@ test('vim in a pane matches vim in a plain terminal of the same size, through ed
   const patterm = TmuxPatterm.start({ processPresets: { vim: { name: 'vim', argv: VIM_ARGV } } });
   writeFileSync(join(patterm.dirs.project, 'sample.txt'), SAMPLE);
   let size = paneSizeFor(120, 40);
-  const direct = new DirectVim(patterm.dirs.project, size.cols, size.rows);
+  const direct = new DirectProgram(patterm.dirs.project, size.cols, size.rows, VIM_ARGV);
   const both = (keys: string[], literal = false) => {
     for (const target of [patterm, direct]) target.tmux('send-keys', ...(literal ? ['-l'] : []), ...keys);
   };
@@ -145,3 +145,74 @@ test('vim in a pane matches vim in a plain terminal of the same size, through ed
     patterm.stop();
   }
 });
+
+test('less in a pane matches less in a plain terminal, paging and searching', async () => {
+  const LESS_ARGV = ['less', '-R', 'sample.txt'];
+  const patterm = TmuxPatterm.start({ processPresets: { less: { name: 'less', argv: LESS_ARGV, env: { LESSHISTFILE: '-' } } } });
+  writeFileSync(join(patterm.dirs.project, 'sample.txt'), SAMPLE);
+  const size = paneSizeFor(120, 40);
+  const direct = new DirectProgram(patterm.dirs.project, size.cols, size.rows, ['env', 'LESSHISTFILE=-', ...LESS_ARGV]);
+  const both = (...keys: string[]) => [patterm, direct].forEach((target) => target.tmux('send-keys', ...keys));
+  try {
+    await patterm.waitFor(/Press Ctrl-K/, 'the empty state');
+    await patterm.runPalette('less', 'Run process: less');
+    await assertSameScreen(patterm, direct, 'the first page', 'less');
+    both('Space');
+    await assertSameScreen(patterm, direct, 'the second page', 'less');
+    both('/line 4', 'Enter');
+    await assertSameScreen(patterm, direct, 'after a search', 'less');
+  } finally {
+    direct.stop();
+    patterm.stop();
+  }
+});
+
+test('mouse: a click in the main area reaches a program that enabled mouse reporting, at its own coordinates', async () => {
+  const patterm = TmuxPatterm.start({ processPresets: { vim: { name: 'vim', argv: [...VIM_ARGV.slice(0, -1), '-c', 'set mouse=a ttymouse=sgr', 'sample.txt'] } } });
+  writeFileSync(join(patterm.dirs.project, 'sample.txt'), SAMPLE);
+  try {
+    await patterm.waitFor(/Press Ctrl-K/, 'the empty state');
+    await patterm.runPalette('vim', 'Run process: vim');
+    await patterm.waitFor((lines) => patterm.mainArea(lines).some((line) => line.includes('patterm fidelity sample')), 'vim');
+    // Row 8 of the pane shows buffer line 8 ("line 7" after the gutter); click on its "7".
+    const { main } = computeLayout(120, 40);
+    const row = patterm.mainArea().findIndex((line) => /^\s+8 line 7$/.test(line));
+    assert.ok(row > 0, 'line 8 is on screen');
+    const col = patterm.mainArea()[row].indexOf('7');
+    patterm.click(main.x + col, main.y + row);
+    await patterm.waitFor((lines) => patterm.mainArea(lines).some((line) => /\b8,6\s+All|\b8,6\b/.test(line)), 'vim\'s ruler to show the clicked position (line 8, column 6)');
+  } finally {
+    patterm.stop();
+  }
+});
+
+test('paste: a program without bracketed paste gets the plain text; one that enabled it gets the markers', async () => {
+  // od -c shows exactly the bytes the program read; "ready" means the program (and its modes) are set up.
+  const od = (bracketed: boolean) => ['sh', '-c', `${bracketed ? 'printf "\\033[?2004h"; ' : ''}stty -echo; echo ready-for-paste; od -c`];
+  const patterm = TmuxPatterm.start({ processPresets: { plain: { name: 'plain', argv: od(false) }, bracketed: { name: 'bracketed', argv: od(true) } } });
+  try {
+    await patterm.waitFor(/Press Ctrl-K/, 'the empty state');
+    for (const preset of ['plain', 'bracketed']) {
+      await patterm.runPalette(`run process: ${preset}`, `Run process: ${preset}`);
+      await patterm.waitFor((lines) => lines.some((line) => line.includes(`▶ ${preset}`)) && patterm.mainArea(lines)[0] === 'ready-for-paste', `${preset} to be ready`);
+      patterm.paste('ab\ncd');
+      patterm.keys('C-d', 'C-d'); // end the line, then end of input
+      await patterm.waitFor((lines) => /exited 0/.test(lines[lines.length - 1]), `${preset} to finish`);
+    }
+    const bytes = (lines: string[]) => lines.slice(1).join(' ').replace(/\s+/g, ' ');
+    await runPaletteFocus(patterm, 'plain');
+    assert.match(bytes(patterm.mainArea()), /0000000 a b \\n c d\b/, 'plain text, no markers');
+    await runPaletteFocus(patterm, 'bracketed');
+    assert.match(bytes(patterm.mainArea()), /0000000 033 \[ 2 0 0 ~ a b \\n c d 033 \[ 2 0 1 ~/, 'wrapped in the paste markers');
+  } finally {
+    patterm.stop();
+  }
+});
+
+async function runPaletteFocus(patterm: TmuxPatterm, session: string): Promise<void> {
+  await patterm.runPalette('switch to', 'Switch to session…');
+  await patterm.waitFor(/Switch to session…/, 'the session list');
+  patterm.type(session);
+  patterm.keys('Enter');
+  await patterm.waitFor((lines) => new RegExp(`${session} exited`).test(lines[lines.length - 1]), `the ${session} session`);
+}
