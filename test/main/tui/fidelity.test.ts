@@ -203,7 +203,7 @@ test('paste: a program without bracketed paste gets the plain text; one that ena
     await runPaletteFocus(patterm, 'plain');
     assert.match(bytes(patterm.mainArea()), /0000000 a b \\n c d\b/, 'plain text, no markers');
     await runPaletteFocus(patterm, 'bracketed');
-    assert.match(bytes(patterm.mainArea()), /0000000 033 \[ 2 0 0 ~ a b \\n c d 033 \[ 2 0 1 ~/, 'wrapped in the paste markers');
+    assert.match(bytes(patterm.mainArea()), /0000000 033 \[ 2 0 0 ~ a b \\n c d 033 \[ 2 0 1 0000020 ~ 0000021/, 'wrapped in the paste markers');
   } finally {
     patterm.stop();
   }
