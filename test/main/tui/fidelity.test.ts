@@ -126,6 +126,10 @@ test('vim in a pane matches vim in a plain terminal of the same size, through ed
 
     both(['jjjw']);
     await assertSameScreen(patterm, direct, 'after moving');
+    // vim asked for application cursor keys; the host mirrors it so arrows arrive as vim expects.
+    assert.equal(patterm.format('#{keypad_cursor_flag}'), '1', 'DECCKM mirrored on the host');
+    both(['Down', 'Down', 'Right']);
+    await assertSameScreen(patterm, direct, 'after arrow keys');
     both(['o']);
     both(['typed in insert mode: ü漢'], true);
     both(['Escape']);

@@ -106,3 +106,66 @@ test('ownership: release to the orchestrator shows "orchestrator driving"; a key
     await patterm.waitFor((l) => /you have control/.test(l[l.length - 1]), 'control back with the user');
     await patterm.waitFor(mainHas(patterm, 'other$ x'), 'and the key reached the program');
   }));
+
+test('rename, "+" and the scratchpad list: the tab follows a rename, "+" opens the spawn list, a chosen scratchpad is previewed', async () => {
+  const patterm = TmuxPatterm.start({ processPresets: PRESETS });
+  try {
+    await patterm.waitFor(/Press Ctrl-K/, 'the empty state');
+    // Two scratchpads on disk from an earlier run: the rail lists both and previews the newest.
+    const { mkdirSync, writeFileSync, utimesSync, readdirSync } = await import('node:fs');
+    const projects = `${patterm.dirs.data}/patterm/projects`;
+    const pads = `${projects}/${readdirSync(projects)[0]}/scratchpads`;
+    mkdirSync(pads, { recursive: true });
+    writeFileSync(`${pads}/older.md`, 'older content');
+    utimesSync(`${pads}/older.md`, new Date(1_000_000), new Date(1_000_000));
+    writeFileSync(`${pads}/newer.md`, 'newer content');
+
+    patterm.click(1, 0); // "+" on the empty canvas
+    await patterm.waitFor(/Spawn…/, 'the spawn list');
+    patterm.type('bash');
+    patterm.keys('Enter');
+    await patterm.waitFor((l) => patterm.mainArea(l)[0] === '$', 'bash');
+    await patterm.waitFor((l) => l.some((line) => line.includes('newer content')), 'the newest scratchpad previewed');
+
+    await patterm.runPalette('open scratch', 'Open scratchpad…');
+    await patterm.waitFor(/Open scratchpad…/, 'the scratchpad list');
+    patterm.type('older');
+    patterm.keys('Enter');
+    await patterm.waitFor((l) => l.some((line) => line.includes('older content')), 'the chosen scratchpad previewed');
+
+    await patterm.runPalette('rename', 'Rename…');
+    await patterm.waitFor(/Rename bash/, 'the rename prompt, prefilled');
+    patterm.keys('C-u');
+    patterm.type('my-shell');
+    patterm.keys('Enter');
+    const lines = await patterm.waitFor((l) => l[0].startsWith(' my-shell '), 'the renamed tab');
+    assert.ok(lines.some((line) => line.includes('▶ my-shell')), 'the tree follows');
+  } finally {
+    patterm.stop();
+  }
+});
+
+test('a flooding pane blocks neither input nor the rest of the UI', async () => {
+  const patterm = TmuxPatterm.start({ processPresets: { ...PRESETS, flood: { name: 'flood', argv: ['sh', '-c', 'yes "flooding flooding flooding"'] } } });
+  try {
+    await patterm.waitFor(/Press Ctrl-K/, 'the empty state');
+    await patterm.runPalette('run process: flood', 'Run process: flood');
+    await patterm.waitFor((l) => patterm.mainArea(l).filter((line) => line === 'flooding flooding flooding').length > 10, 'the flood on screen');
+    // The palette opens and filters over the flooding pane.
+    patterm.keys('C-k');
+    await patterm.waitFor(/Command palette/, 'the palette over the flood');
+    patterm.type('run process: bash');
+    patterm.keys('Enter');
+    await patterm.waitFor((l) => patterm.mainArea(l)[0] === '$', 'a second session while the first floods');
+    patterm.type('echo typed-during-flood');
+    patterm.keys('Enter');
+    await patterm.waitFor((l) => patterm.mainArea(l).includes('typed-during-flood'), 'the echo while the other session floods');
+    const tab = patterm.screen()[0].indexOf('flood');
+    patterm.click(tab + 1, 0);
+    await patterm.waitFor((l) => patterm.mainArea(l).filter((line) => line === 'flooding flooding flooding').length > 10, 'back to the flood');
+    patterm.keys('C-c');
+    await patterm.waitFor((l) => /flood (exited|killed)/.test(l[l.length - 1]), 'Ctrl-C to reach the flooding program');
+  } finally {
+    patterm.stop();
+  }
+});
