@@ -5,7 +5,6 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
 import { eventually, TmuxPatterm, BASH_PRESET } from './tmux-harness.js';
 
 const HINT = 'Press Ctrl-K to spawn an agent or process';
@@ -97,20 +96,5 @@ test('Ctrl-D in a pane goes to the program; on the empty canvas it quits, leavin
     patterm.keys('C-d'); // closes the exited pane: back to the empty canvas
     await patterm.waitFor(new RegExp(HINT), 'the empty canvas again');
     patterm.keys('C-d'); // quits
-    await patterm.waitFor(/\[patterm exited 0\]/, 'patterm to exit');
-
-    assert.equal(patterm.format('#{alternate_on}'), '0', 'back on the main screen');
-    assert.equal(patterm.format('#{cursor_flag}'), '1', 'cursor visible');
-    assert.equal(patterm.format('#{mouse_any_flag}#{mouse_button_flag}#{mouse_all_flag}#{mouse_standard_flag}#{mouse_sgr_flag}'), '00000', 'mouse reporting off');
-    assert.equal(patterm.format('#{keypad_cursor_flag}'), '0', 'normal cursor keys');
-    const stty = await eventually(() => {
-      try {
-        return readFileSync(patterm.sttyFile, 'utf8');
-      } catch {
-        return '';
-      }
-    }, 'the stty record');
-    assert.match(stty, /(^|\s)icanon(\s|$)/, 'cooked mode');
-    assert.match(stty, /(^|\s)echo(\s|$)/, 'echo on');
-    await eventually(() => patterm.markedProcesses().length === 0, 'every process patterm started to be gone');
+    await patterm.expectExitAndRestore(0);
   }));
