@@ -111,3 +111,25 @@ test('with attention.autoFocus in config.json, a request for attention focuses t
     patterm.keys('Enter');
     await patterm.waitFor((l) => patterm.mainArea(l).includes('auto-focused-child'), 'the child focused by the request');
   }, JSON.stringify({ attention: { autoFocus: true } })));
+
+test('an agent preset takes an optional initial prompt from its sub-palette; Kill child… ends a child', async () => {
+  const patterm = TmuxPatterm.start({ processPresets: { bash: BASH_PRESET }, agentPresets: { fake: FAKE_AGENT_PRESET } });
+  try {
+    await patterm.waitFor(/Press Ctrl-K/, 'the empty state');
+    await patterm.runPalette('spawn agent fake', 'Spawn agent: fake');
+    await patterm.waitFor(/Initial prompt for fake/, 'the initial-prompt sub-palette');
+    patterm.type('first task from the user');
+    patterm.keys('Enter');
+    await patterm.waitFor((lines) => patterm.mainArea(lines).includes('got| first task from the user'), 'the prompt typed and submitted once the agent was ready');
+
+    await patterm.runPalette('in fake bash', 'Run process in fake: bash');
+    await patterm.waitFor((lines) => lines.some((line) => line.includes('└─ ◉ bash')), 'the child running');
+    await patterm.runPalette('kill', 'Kill child…');
+    await patterm.waitFor(/Kill child…/, 'the kill list');
+    patterm.type('bash');
+    patterm.keys('Enter');
+    await patterm.waitFor((lines) => lines.some((line) => /└─ ✗ bash SIG(TERM|KILL)/.test(line)), 'the child killed (interactive bash ignores SIGTERM, so SIGKILL after the grace), marked ✗ with its signal');
+  } finally {
+    patterm.stop();
+  }
+});
