@@ -46,6 +46,7 @@ export class TuiHost implements Disposable {
   private readonly disposables = new DisposableStore();
   private renderer: RendererHost | null = null;
   private pump: FramePump | null = null;
+  private executor: CommandExecutor | null = null;
   private feed: ScratchpadFeed | null = null;
   private presets: UiPreset[] = [];
   private scratchpads: UiScratchpad[] = [];
@@ -60,7 +61,7 @@ export class TuiHost implements Disposable {
     if (!stdin.isTTY || !process.stdout.isTTY) throw new Error('patterm needs a terminal: stdin and stdout must be a TTY');
     const { coordinator } = this.options;
     const size = this.hostSize();
-    coordinator.setPaneSize(...sizeArgs(paneSizeFor(size.cols, size.rows)));
+    this.sizePanes(size);
 
     markTerminalTaken();
     stdin.setRawMode(true);
@@ -73,7 +74,7 @@ export class TuiHost implements Disposable {
       if (port && paneId) renderer.post({ t: 'frame-port', paneId, port }, [port]);
       else renderer.post({ t: 'frame-port', paneId: null, port: null });
     });
-    const executor = new CommandExecutor({
+    this.executor = new CommandExecutor({
       coordinator,
       launcher: this.options.launcher,
       focus: (paneId) => this.pump?.setFocus(paneId),
@@ -81,7 +82,6 @@ export class TuiHost implements Disposable {
       notify: (text, level) => this.notify(text, level),
       quit: () => this.options.onQuit(),
     });
-    this.executeCommand = (command) => executor.execute(command);
 
     const onData = (chunk: Buffer) => {
       if (CRASH_HOOK?.[1] === 'main' && chunk.includes(CRASH_HOOK[2])) throw new Error('test crash on the main thread (PATTERM_TEST_CRASH)');
@@ -125,13 +125,11 @@ export class TuiHost implements Disposable {
     this.queueModel();
   }
 
-  private executeCommand: (command: Extract<FromRendererMessage, { t: 'command' }>['command']) => void = () => undefined;
-
   private onRendererMessage(message: FromRendererMessage): void {
     switch (message.t) {
       case 'command':
         try {
-          this.executeCommand(message.command);
+          this.executor?.execute(message.command);
         } catch (error) {
           this.notify((error as Error).message, 'error');
         }
@@ -155,8 +153,13 @@ export class TuiHost implements Disposable {
   /** Spec §5: on SIGWINCH every PTY gets the new main-area size. */
   private resize(): void {
     const size = this.hostSize();
-    this.options.coordinator.setPaneSize(...sizeArgs(paneSizeFor(size.cols, size.rows)));
+    this.sizePanes(size);
     this.renderer?.post({ t: 'resize', cols: size.cols, rows: size.rows });
+  }
+
+  private sizePanes(host: { cols: number; rows: number }): void {
+    const pane = paneSizeFor(host.cols, host.rows);
+    this.options.coordinator.setPaneSize(pane.cols, pane.rows);
   }
 
   private loadPresets(): void {
@@ -219,8 +222,4 @@ export class TuiHost implements Disposable {
   dispose(): void {
     void this.stop();
   }
-}
-
-function sizeArgs(size: { cols: number; rows: number }): [number, number] {
-  return [size.cols, size.rows];
 }
