@@ -12,7 +12,8 @@ export interface FuzzyMatch {
 
 const WORD_START_BONUS = 8;
 const RUN_BONUS = 5;
-const FIRST_CHAR_BONUS = 3;
+/** A match at the very start of the label is the strongest hint of what was meant. */
+const FIRST_CHAR_BONUS = 6;
 /** Later matches are worth slightly less, so shorter, earlier matches win ties. */
 const DISTANCE_PENALTY = 0.1;
 
