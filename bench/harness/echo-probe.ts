@@ -1,12 +1,14 @@
 /**
  * Keystroke-to-echo latency of a quiet pane, measured the way the TUI sees it:
- * write one key, then wait for the pane's dirty notice and read its grid until
- * the echo is there. The pane runs `cat`, so the echo comes from the kernel's
- * line discipline and the figure is patterm's own path (PTY read, worker parse,
- * dirty notice, grid read), not the child's scheduling.
+ * the pane pushes its frames to a port (as it does to the renderer for the
+ * focused pane), and a sample ends when a frame shows the cursor past the new
+ * key. The pane runs `cat`, so the echo comes from the kernel's line
+ * discipline and the figure is patterm's own path (PTY read, worker parse,
+ * frame push), not the child's scheduling.
  */
+import { MessageChannel, type MessagePort } from 'node:worker_threads';
 import type { Coordinator } from '../../src/main/coordinator.js';
-import type { Disposable } from '../../src/shared/events.js';
+import type { CellFrame } from '../../src/shared/pane-types.js';
 
 /** Characters typed on one line before it is erased with ^U, to keep the cursor arithmetic simple. */
 const KEYS_PER_LINE = 60;
@@ -16,32 +18,29 @@ export const QUIET_PANE_ARGV = ['cat'];
 
 export class EchoProbe {
   private column = 0;
-  /** Dirty notices seen for this pane; compared across a grid read so a notice during the read is not missed. */
-  private dirtyCount = 0;
+  private cursorX = -1;
   private wake: (() => void) | null = null;
-  private readonly subscription: Disposable;
+  private readonly port: MessagePort;
 
   constructor(
     private readonly coordinator: Coordinator,
     private readonly paneId: string,
   ) {
-    this.subscription = coordinator.onScreenDirty(({ paneId }) => {
-      if (paneId !== this.paneId) return;
-      this.dirtyCount++;
+    const channel = new MessageChannel();
+    this.port = channel.port1;
+    this.port.on('message', (frame: CellFrame) => {
+      this.cursorX = frame.cursor.x;
       this.wake?.();
     });
+    coordinator.attachFrameSink(paneId, channel.port2);
   }
 
-  /** Resolves when the grid shows the cursor at `column`, re-reading on every dirty notice of the pane. */
+  /** Resolves when a frame shows the cursor at `column`. */
   private async cursorAt(column: number, timeoutMs: number): Promise<void> {
     const deadline = performance.now() + timeoutMs;
-    for (;;) {
-      const seen = this.dirtyCount;
-      const grid = await this.coordinator.grid(this.paneId);
-      if (grid.cursor.x === column) return;
+    while (this.cursorX !== column) {
       const remaining = deadline - performance.now();
-      if (remaining <= 0) throw new Error(`echo did not arrive within ${timeoutMs} ms (cursor at ${grid.cursor.x}, want ${column})`);
-      if (this.dirtyCount !== seen) continue;
+      if (remaining <= 0) throw new Error(`echo did not arrive within ${timeoutMs} ms (cursor at ${this.cursorX}, want ${column})`);
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, remaining);
         this.wake = () => {
@@ -72,6 +71,6 @@ export class EchoProbe {
   }
 
   dispose(): void {
-    this.subscription.dispose();
+    this.port.close();
   }
 }

@@ -56,7 +56,7 @@ export function runProbe<R>(probe: string, args: unknown, options: ProbeProcessO
     child.on('message', (message: { ok: boolean; result?: R; error?: string }) => {
       if (message.ok) settle(() => resolve(message.result as R));
       else settle(() => reject(new ProbeError(`probe ${probe} failed: ${message.error}`)));
-      // SIGTERM first: a patterm probe's orphan watchdog and reaper get to run.
+      // Probes shut their coordinators down before returning; whatever handle is still open gets the group SIGKILL.
       exitTimer = setTimeout(() => killGroup('SIGKILL'), EXIT_GRACE_MS);
       exitTimer.unref();
     });

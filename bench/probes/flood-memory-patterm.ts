@@ -8,17 +8,11 @@ import { Coordinator } from '../../src/main/coordinator.js';
 import { loadGhosttyModule } from '../../src/main/wasm-module.js';
 import { PANE } from '../harness/fence.js';
 import { rssMiB } from '../harness/process-tree.js';
+import { sampleRss, type RssTrace } from '../harness/rss-sampler.js';
 import { sleep } from '../harness/timing.js';
 
-const SAMPLE_MS = 250;
-
-export interface FloodMemoryResult {
+export interface FloodMemoryResult extends RssTrace {
   baseRssMiB: number;
-  peakRssMiB: number;
-  /** Peak over the first and the second half of the flood: equal-ish when memory is bounded. */
-  firstHalfPeakMiB: number;
-  secondHalfPeakMiB: number;
-  endRssMiB: number;
   parsedMiB: number;
 }
 
@@ -38,22 +32,9 @@ export default async function floodMemoryPatterm(args: { path: string; seconds: 
     await sleep(500);
     const baseRssMiB = rssMiB(process.pid);
     const pane = await coordinator.spawn({ argv: loopingFloodArgv(args.path), kind: 'process' });
-    const samples: number[] = [];
-    const started = performance.now();
-    while (performance.now() - started < args.seconds * 1000) {
-      await sleep(SAMPLE_MS);
-      samples.push(rssMiB(process.pid));
-    }
+    const trace = await sampleRss(process.pid, args.seconds);
     const parsedMiB = (await coordinator.stream(pane.id, Number.MAX_SAFE_INTEGER)).headOffset / (1024 * 1024);
-    const half = Math.floor(samples.length / 2);
-    return {
-      baseRssMiB,
-      peakRssMiB: Math.max(...samples),
-      firstHalfPeakMiB: Math.max(...samples.slice(0, half)),
-      secondHalfPeakMiB: Math.max(...samples.slice(half)),
-      endRssMiB: samples[samples.length - 1],
-      parsedMiB,
-    };
+    return { baseRssMiB, ...trace, parsedMiB };
   } finally {
     await coordinator.shutdown(500);
   }

@@ -63,6 +63,8 @@ const INITIAL_OSC_BYTES = 256;
  * parameters are never turned into a string.
  */
 const INTERESTING_CSI_FINALS = new Set([0x63, 0x71, 0x70, 0x75, 0x6e, 0x74]); // c q p u n t
+/** Gaps between sequences up to this long are scanned byte by byte rather than with indexOf (measured break-even). */
+const SHORT_GAP_BYTES = 32;
 
 export class SequenceScanner {
   private state = State.Ground;
@@ -96,9 +98,22 @@ export class SequenceScanner {
     let nextBel = -2;
     for (let i = 0; i < length; i++) {
       if (this.state === State.Ground) {
-        if (nextEsc !== -1 && nextEsc < i) nextEsc = chunk.indexOf(ESC, i);
-        if (nextBel !== -1 && nextBel < i) nextBel = chunk.indexOf(BEL, i);
-        const next = nextEsc === -1 ? nextBel : nextBel === -1 ? nextEsc : Math.min(nextEsc, nextBel);
+        // A short gap (cursor motion, dense colour) is cheaper to step through
+        // than a native call; a long one is left to indexOf.
+        let next = -1;
+        const stop = Math.min(length, i + SHORT_GAP_BYTES);
+        for (let at = i; at < stop; at++) {
+          const candidate = chunk[at];
+          if (candidate === ESC || candidate === BEL) {
+            next = at;
+            break;
+          }
+        }
+        if (next === -1 && stop < length) {
+          if (nextEsc !== -1 && nextEsc < stop) nextEsc = chunk.indexOf(ESC, stop);
+          if (nextBel !== -1 && nextBel < stop) nextBel = chunk.indexOf(BEL, stop);
+          next = nextEsc === -1 ? nextBel : nextBel === -1 ? nextEsc : Math.min(nextEsc, nextBel);
+        }
         if (next === -1) break;
         i = next;
         if (chunk[i] !== ESC) events.push({ type: 'bell', end: i + 1 });

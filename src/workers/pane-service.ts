@@ -11,8 +11,16 @@ import type { FromWorkerMessage, PaneWorkerInit } from '../shared/pane-protocol.
 import { GhosttyEmulator } from './ghostty-emulator.js';
 import { PatternWaiters } from './pattern-waiters.js';
 
-/** Screen-change notices are coalesced to one per this interval (well under a 60 Hz frame). */
+/** Screen-change notices are coalesced to one per this interval (well under a 60 Hz frame)... */
 const DIRTY_NOTIFY_INTERVAL_MS = 4;
+/**
+ * ...while the TUI shows the pane or a wait_for_pattern is pending. Otherwise
+ * nobody needs more than a sidebar's worth, and each tick of a flooding pane
+ * hashes the screen (~150 us) and wakes the coordinator thread: at 4 ms that
+ * was ~4% of a flood's parse and, with 16 panes flooding, 4000 wake-ups a second.
+ * The first change after a quiet spell still ticks at once.
+ */
+const UNWATCHED_NOTIFY_INTERVAL_MS = 32;
 /** How many past screens `grid(sinceVersion)` can diff against. */
 const GRID_HISTORY = 16;
 /**
@@ -59,6 +67,8 @@ export class PaneService {
   /** Set while the TUI shows this pane: gets a frame after every screen change. */
   private frameSink: ((frame: CellFrame) => void) | null = null;
   private lastDirtyNotify = 0;
+  /** The pending tick was scheduled at the unwatched pace; a new watcher brings it forward. */
+  private slowTickPending = false;
 
   constructor(
     private readonly init: PaneWorkerInit,
@@ -262,7 +272,10 @@ export class PaneService {
    */
   private scheduleScreenTick(): void {
     if (this.dirtyTimer) return;
-    const wait = Math.max(0, this.lastDirtyNotify + DIRTY_NOTIFY_INTERVAL_MS - performance.now());
+    const watched = this.frameSink !== null || this.waiters.count > 0;
+    const interval = watched ? DIRTY_NOTIFY_INTERVAL_MS : UNWATCHED_NOTIFY_INTERVAL_MS;
+    const wait = Math.max(0, this.lastDirtyNotify + interval - performance.now());
+    this.slowTickPending = !watched && wait > DIRTY_NOTIFY_INTERVAL_MS;
     // setImmediate when due now: setTimeout(0) waits at least 1 ms, which an echo would feel.
     this.dirtyTimer = wait > 0 ? setTimeout(() => this.screenTick(), wait) : setImmediate(() => this.screenTick());
   }
@@ -282,6 +295,7 @@ export class PaneService {
   /** Pushes the screen now and after every change until cleared (the TUI's focused pane). */
   setFrameSink(sink: ((frame: CellFrame) => void) | null): void {
     this.frameSink = sink;
+    this.bringTickForward();
     if (sink) sink(this.cells());
   }
 
@@ -370,7 +384,17 @@ export class PaneService {
   }
 
   waitFor(request: WaitRequest): Promise<WaitResult> {
-    return this.waiters.add(request);
+    const result = this.waiters.add(request);
+    this.bringTickForward();
+    return result;
+  }
+
+  /** Someone started watching: a tick scheduled at the unwatched pace comes at the watched one. */
+  private bringTickForward(): void {
+    if (!this.slowTickPending || !this.dirtyTimer) return;
+    clearTimeout(this.dirtyTimer as ReturnType<typeof setTimeout>);
+    this.dirtyTimer = null;
+    this.scheduleScreenTick();
   }
 
   idleMs(): number {

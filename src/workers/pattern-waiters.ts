@@ -32,6 +32,11 @@ export class PatternWaiters {
 
   constructor(private readonly screen: ScreenSource) {}
 
+  /** Waits pending; the pane ticks faster while anyone waits. */
+  get count(): number {
+    return this.waiters.size;
+  }
+
   add(request: WaitRequest): Promise<WaitResult> {
     const regex = compilePattern(request.pattern, request.flags);
     return new Promise<WaitResult>((resolve) => {
