@@ -118,10 +118,25 @@ export class SequenceScanner {
         i = next;
         if (chunk[i] !== ESC) events.push({ type: 'bell', end: i + 1 });
         else if (i + 1 < length && chunk[i + 1] === 0x5b) {
-          // ESC [ is by far the most common pair: enter CSI without a trip through Escape.
-          this.state = State.Csi;
+          // ESC [ is by far the most common pair. A whole CSI within this chunk
+          // (parameters, then a final byte) is handled right here; anything
+          // unusual, or a chunk edge, goes through the state machine.
+          let at = i + 2;
+          while (at < length && chunk[at] >= 0x20 && chunk[at] <= 0x3f) at++;
+          const final = at < length ? chunk[at] : 0;
           this.csiLength = 0;
-          i++;
+          if (final >= 0x40 && final <= 0x7e) {
+            if (INTERESTING_CSI_FINALS.has(final)) {
+              const params = chunk.subarray(i + 2, Math.min(at, i + 2 + MAX_CSI_BYTES));
+              this.csi.set(params);
+              this.csiLength = params.length;
+              this.onCsi(final, at, events);
+            }
+            i = at;
+          } else {
+            this.state = State.Csi;
+            i++;
+          }
         } else this.state = State.Escape;
         continue;
       }
