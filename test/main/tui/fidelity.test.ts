@@ -5,13 +5,12 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { computeLayout, paneSizeFor } from '../../../src/renderer/layout.js';
+import { assertSameScreen, DirectProgram } from './direct-program.js';
 import { textWidth } from '../../../src/renderer/text-width.js';
-import { TmuxPatterm, BASH_PRESET, SCREEN_TIMEOUT_MS, sleep, styledLines, describeCells } from './tmux-harness.js';
+import { TmuxPatterm, BASH_PRESET, sleep } from './tmux-harness.js';
 
 /** vim with no user config, so both runs start from the same state. */
 // background=dark: vim otherwise picks colours from how the terminal answers its background query.
@@ -25,64 +24,6 @@ const SAMPLE = [
   'trailing spaces   ',
   ...Array.from({ length: 60 }, (_, i) => `line ${i + 5}`),
 ].join('\n');
-
-/** A program run straight in its own tmux, at the pane's size: the reference screen. */
-class DirectProgram {
-  readonly socket = `patterm-direct-${process.pid}-${randomBytes(4).toString('hex')}`;
-
-  constructor(cwd: string, cols: number, rows: number, argv: string[]) {
-    this.tmux('-f', '/dev/null', 'new-session', '-d', '-x', String(cols), '-y', String(rows), '-c', cwd, '-e', 'TERM=xterm-256color', ...argv);
-    this.tmux('set-option', '-g', 'escape-time', '0');
-  }
-
-  tmux(...args: string[]): string {
-    return execFileSync('tmux', ['-L', this.socket, ...args], { encoding: 'utf8' });
-  }
-
-  screen(): string[] {
-    return this.tmux('capture-pane', '-p').replace(/\n$/, '').split('\n').map((line) => line.trimEnd());
-  }
-
-  styledScreen(): string[] {
-    return styledLines(this.tmux('capture-pane', '-p', '-e').replace(/\n$/, '').split('\n')).map(describeCells);
-  }
-
-  cursor(): string {
-    return this.tmux('display-message', '-p', '#{cursor_x},#{cursor_y}').trim();
-  }
-
-  stop(): void {
-    try {
-      this.tmux('kill-server');
-    } catch {
-      // Already gone.
-    }
-  }
-}
-
-/** Polls until both screens are equal (each program redraws in its own time); fails with a diff. */
-async function assertSameScreen(patterm: TmuxPatterm, direct: DirectProgram, what: string, program = 'vim'): Promise<void> {
-  const deadline = Date.now() + SCREEN_TIMEOUT_MS;
-  let ours: string[] = [];
-  let theirs: string[] = [];
-  while (Date.now() < deadline) {
-    ours = patterm.mainArea();
-    theirs = direct.screen();
-    const { main } = computeLayout(Number(patterm.format('#{window_width}')), Number(patterm.format('#{window_height}')));
-    const cursor = `${Number(patterm.format('#{cursor_x}')) - main.x},${Number(patterm.format('#{cursor_y}')) - main.y}`;
-    if (ours.join('\n') === theirs.join('\n') && cursor === direct.cursor()) {
-      // Same text and cursor: the colours and attributes must match too.
-      const styled = patterm.styledMainArea();
-      const reference = direct.styledScreen();
-      if (styled.join('\n') === reference.join('\n')) return;
-      ours = styled;
-      theirs = reference;
-    }
-    await sleep(50);
-  }
-  const diff = theirs.map((line, i) => (line === ours[i] ? `  ${line}` : `- ${line}\n+ ${ours[i]}`)).join('\n');
-  assert.fail(`${what}: ${program} in patterm differs from ${program} in a plain terminal (- direct, + patterm):\n${diff}`);
-}
 
 test('resizing the host terminal resizes the pane: stty size follows', async () => {
   const patterm = TmuxPatterm.start({ processPresets: { bash: BASH_PRESET } });

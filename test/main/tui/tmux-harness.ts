@@ -41,8 +41,10 @@ export interface PattermOptions {
   agentPresets?: Record<string, unknown>;
   /** Raw text of config.json (a string, so tests can also write broken JSON). */
   config?: string;
-  /** Extra environment for patterm. */
+  /** Extra environment for patterm (applied last: it may override the XDG directories). */
   env?: Record<string, string>;
+  /** Where patterm runs; a fresh directory by default. */
+  projectDir?: string;
 }
 
 export class TmuxPatterm {
@@ -50,15 +52,17 @@ export class TmuxPatterm {
   readonly root = mkdtempSync(join(tmpdir(), 'patterm-tui-'));
   /** Every process started under this test carries it, so leftovers can be found in /proc. */
   readonly marker = `PATTERM_TEST_MARK=${randomBytes(8).toString('hex')}`;
-  readonly dirs = {
-    config: join(this.root, 'config'),
-    data: join(this.root, 'data'),
-    runtime: join(this.root, 'runtime'),
-    project: join(this.root, 'project'),
-  };
+  readonly dirs: { config: string; data: string; runtime: string; project: string };
   readonly sttyFile = join(this.root, 'stty-after-exit');
 
-  private constructor(private readonly options: PattermOptions) {}
+  private constructor(private readonly options: PattermOptions) {
+    this.dirs = {
+      config: join(this.root, 'config'),
+      data: join(this.root, 'data'),
+      runtime: join(this.root, 'runtime'),
+      project: options.projectDir ?? join(this.root, 'project'),
+    };
+  }
 
   static start(options: PattermOptions = {}): TmuxPatterm {
     const harness = new TmuxPatterm(options);
