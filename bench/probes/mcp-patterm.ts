@@ -35,7 +35,7 @@ export interface McpResult {
 
 const absoluteNow = () => performance.timeOrigin + performance.now();
 
-export default async function mcpPatterm(args: { path: string; quick: boolean }): Promise<McpResult> {
+export default async function mcpPatterm(args: { path: string; quick: boolean; floods?: number }): Promise<McpResult> {
   await loadGhosttyModule();
   const root = mkdtempSync(join(tmpdir(), 'patterm-bench-mcp-'));
   const dirs = { root: join(root, 'presets'), agents: join(root, 'presets', 'agents'), processes: join(root, 'presets', 'processes') };
@@ -57,9 +57,9 @@ export default async function mcpPatterm(args: { path: string; quick: boolean })
     mcp.identities.bind(token, orchestrator.id);
     const quiet = await coordinator.spawn({ argv: ['cat'], kind: 'process', name: 'quiet', parentId: orchestrator.id });
     const floods = await Promise.all(
-      Array.from({ length: FLOOD_PANES }, (_, i) => coordinator.spawn({ argv: loopingFloodArgv(args.path), kind: 'process', name: `flood-${i}`, parentId: orchestrator.id })),
+      Array.from({ length: args.floods ?? FLOOD_PANES }, (_, i) => coordinator.spawn({ argv: loopingFloodArgv(args.path), kind: 'process', name: `flood-${i}`, parentId: orchestrator.id })),
     );
-    await sleep(FLOOD_WARMUP_MS);
+    if (floods.length > 0) await sleep(FLOOD_WARMUP_MS);
     const readSamples = args.quick ? 30 : READ_SAMPLES;
     const waitSamples = args.quick ? 10 : WAIT_SAMPLES;
 
@@ -72,7 +72,7 @@ export default async function mcpPatterm(args: { path: string; quick: boolean })
       directQuietReadMs.push(performance.now() - started);
       await sleep(5);
       started = performance.now();
-      await coordinator.grid(floods[0].id);
+      await coordinator.grid((floods[0] ?? quiet).id);
       directFloodReadMs.push(performance.now() - started);
       await sleep(5);
     }
@@ -89,7 +89,7 @@ export default async function mcpPatterm(args: { path: string; quick: boolean })
     }
 
     // Through MCP, from a client thread.
-    const job: McpClientJob = { socketPath: mcp.socketPath, token, quietId: quiet.id, floodId: floods[0].id, readSamples, waitSamples };
+    const job: McpClientJob = { socketPath: mcp.socketPath, token, quietId: quiet.id, floodId: (floods[0] ?? quiet).id, readSamples, waitSamples };
     const client = new Worker(new URL('../harness/mcp-client-worker.js', import.meta.url), { workerData: job });
     const writtenAt: number[] = [];
     const outcome = await new Promise<Extract<ClientToProbe, { t: 'done' }>>((resolve, reject) => {

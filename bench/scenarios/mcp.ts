@@ -33,6 +33,13 @@ const scenario: Scenario = {
         ctx.record({ metric: `${metric} p50`, contender, unit: 'ms', better: 'lower', value: figures.p50, run });
         ctx.record({ metric: `${metric} p99`, contender, unit: 'ms', better: 'lower', value: figures.p99, run });
       }
+      // The same calls with nothing flooding: the floor of the MCP path itself on this machine.
+      const idle = await ctx.probe<McpResult>('mcp-patterm', { path: data.path, quick: true, floods: 0 }, { timeoutMs: 120_000 });
+      for (const [metric, samples] of [['read_output, no flood', idle.mcpQuietReadMs], ['wait_for_pattern reaction, no flood', idle.mcpWaitMs]] as const) {
+        const figures = latencyFigures(samples);
+        ctx.record({ metric: `${metric} p50`, contender: 'patterm (MCP)', unit: 'ms', better: 'lower', value: figures.p50, run });
+        ctx.record({ metric: `${metric} p99`, contender: 'patterm (MCP)', unit: 'ms', better: 'lower', value: figures.p99, run });
+      }
       ctx.log(`run ${run + 1}: MCP read p99 ${latencyFigures(result.mcpQuietReadMs).p99.toFixed(1)} ms, wait p99 ${latencyFigures(result.mcpWaitMs).p99.toFixed(1)} ms`);
     }
     ctx.target({ label: 'read_output p99 under 5 ms', metric: 'read_output quiet pane p99', contender: 'patterm (MCP)', op: '<', threshold: 5 });
