@@ -5,6 +5,7 @@
  *    notifications, so output never queues behind RPC traffic or vice versa.
  */
 import type { CellFrame, GridSnapshot, PaneSignal, StreamChunk, WaitRequest, WaitResult } from './pane-types.js';
+import type { ScannedEvent } from './sequence-scanner.js';
 
 export interface PaneWorkerInit {
   paneId: string;
@@ -43,7 +44,12 @@ export interface FramePort {
 }
 
 export type ToWorkerMessage =
-  | { t: 'data'; bytes: Uint8Array }
+  /**
+   * Output bytes, already scanned by the coordinator (which has CPU to spare in a
+   * flood, while the worker's parse is the bottleneck): the scanner's events in
+   * this batch, and whether the stream is between sequences at its end.
+   */
+  | { t: 'data'; bytes: Uint8Array; scanned?: ScannedBatch }
   /** Push a CellFrame to this port now and after every screen change; null stops. */
   | { t: 'frame-sink'; port: FramePort | null };
 
@@ -68,3 +74,9 @@ export const DEFAULT_RING_CAPACITY = 1024 * 1024;
 export const DEFAULT_IDLE_THRESHOLD_MS = 1000;
 /** Scrollback kept by the emulator; the ring buffer is the long-form record. */
 export const DEFAULT_SCROLLBACK_LINES = 2000;
+
+/** What the coordinator's SequenceScanner found in one output batch. */
+export interface ScannedBatch {
+  events: ScannedEvent[];
+  atGround: boolean;
+}

@@ -7,7 +7,7 @@ import { ByteRing } from '../shared/byte-ring.js';
 import { SequenceScanner, type ScannedEvent } from '../shared/sequence-scanner.js';
 import { replyToQuery } from '../shared/query-replies.js';
 import type { CellFrame, GridSnapshot, PaneSignal, StreamChunk, WaitRequest, WaitResult } from '../shared/pane-types.js';
-import type { FromWorkerMessage, PaneWorkerInit } from '../shared/pane-protocol.js';
+import type { FromWorkerMessage, PaneWorkerInit, ScannedBatch } from '../shared/pane-protocol.js';
 import { GhosttyEmulator } from './ghostty-emulator.js';
 import { PatternWaiters } from './pattern-waiters.js';
 
@@ -86,12 +86,14 @@ export class PaneService {
 
   // ---- output path -------------------------------------------------------
 
-  onOutput(bytes: Uint8Array): void {
+  /** `scanned`: the coordinator's scan of these bytes (see ToWorkerMessage); without it the worker scans. */
+  onOutput(bytes: Uint8Array, scanned?: ScannedBatch): void {
     if (bytes.length === 0) return;
     const chunkStart = this.ring.headOffset;
     this.ring.append(bytes);
     this.lastOutputAt = performance.now();
-    const events = this.scanner.scan(bytes);
+    const events = scanned?.events ?? this.scanner.scan(bytes);
+    const atGround = scanned?.atGround ?? this.scanner.atGround;
     let fed = 0;
     for (const event of events) {
       if (event.type === 'query') {
@@ -101,7 +103,7 @@ export class PaneService {
       this.handleEvent(event);
     }
     this.feed(bytes.subarray(fed), chunkStart);
-    if (this.emulator.wasmMemoryBytes() > COMPACT_WASM_BYTES && this.scanner.atGround && !endsInsideCharacter(bytes)) this.compact();
+    if (this.emulator.wasmMemoryBytes() > COMPACT_WASM_BYTES && atGround && !endsInsideCharacter(bytes)) this.compact();
     this.post({ t: 'ack', bytes: bytes.length });
     // Screen bookkeeping (render-state sync, hash, waiters, dirty notice) is not
     // done per batch: a flood delivers hundreds of batches per screen tick, and

@@ -36,7 +36,7 @@ const service = new PaneService(init, module, (message: FromWorkerMessage) => da
 let framePort: MessagePort | null = null;
 
 dataPort.on('message', (message: ToWorkerMessage) => {
-  if (message.t === 'data') service.onOutput(message.bytes);
+  if (message.t === 'data') service.onOutput(message.bytes, message.scanned);
   else if (message.t === 'frame-sink') setFramePort(message.port as MessagePort | null);
 });
 
