@@ -12,7 +12,7 @@ const DATA_BYTES = 16 * MIB;
  * The many-styles flood (ghostty-web's unbounded-memory case) runs this long:
  * at its 2-4 MB/s it crosses the compaction threshold many times within it.
  */
-const MANY_STYLES_SECONDS = 20;
+const MANY_STYLES_SECONDS = 12;
 
 const scenario: Scenario = {
   name: 'flood-memory',
