@@ -41,12 +41,18 @@ export default async function tuiFrameTime(args: FrameTimeArgs): Promise<{ ms: n
   const fd = openSync('/dev/null', 'w');
   const ms: number[] = [];
   const bytes: number[] = [];
-  const app = new RendererApp(args.cols, args.rows, fdSink(fd), (message) => {
-    if (message.t === 'frame-drawn') {
-      ms.push(message.durationMs);
-      bytes.push(message.bytes);
-    }
-  });
+  const app = new RendererApp(
+    args.cols,
+    args.rows,
+    fdSink(fd),
+    (message) => {
+      if (message.t === 'frame-drawn') {
+        ms.push(message.durationMs);
+        bytes.push(message.bytes);
+      }
+    },
+    true,
+  );
   app.start();
   const pane = { id: 'p1', sessionId: 'p1', parentId: null, name: 'bench', kind: 'process' as const, status: 'running' as const, exitCode: null, signal: null, owner: 'user' as const, title: '' };
   const model: UiModel = { sessions: [{ id: 'p1', name: 'bench', rootId: 'p1', childIds: [] }], panes: { p1: pane }, presets: [], scratchpads: [] };

@@ -53,6 +53,8 @@ export class RendererApp {
     rows: number,
     private readonly output: (text: string) => void,
     private readonly post: (message: FromRendererMessage) => void,
+    /** Post 'frame-drawn' statistics (the bench); off in the TUI, where nobody reads them and each would wake the coordinator. */
+    private readonly reportFrames = false,
   ) {
     this.state = new UiState(cols, rows);
     this.buffer = new CellBuffer(cols, rows);
@@ -225,7 +227,7 @@ export class RendererApp {
       this.post({ t: 'log', text: `renderer: writing a frame failed: ${(error as Error).message}` });
       return;
     }
-    this.post({ t: 'frame-drawn', bytes: frame.text.length, durationMs: performance.now() - started, cells: frame.cells });
+    if (this.reportFrames) this.post({ t: 'frame-drawn', bytes: frame.text.length, durationMs: performance.now() - started, cells: frame.cells });
   }
 
   /** Stops drawing and gives the host terminal back; nothing is written after this. */
