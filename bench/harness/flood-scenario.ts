@@ -27,7 +27,7 @@ export function floodScenario(name: string, dataset: DatasetName, description: s
   return {
     name,
     description,
-    defaultRuns: 3,
+    defaultRuns: 2,
     datasets: (quick) => [{ name: dataset, bytes: quick ? QUICK_FLOOD_BYTES : FLOOD_BYTES }],
     run: (ctx) => runFlood(ctx, dataset),
   };

@@ -8,8 +8,8 @@ import { mbPerSecond } from '../harness/fence.js';
 import type { Scenario } from '../harness/scenario.js';
 import { latencyFigures } from '../harness/stats.js';
 
-/** 128 MiB in total either way, so a run lasts long enough for a few hundred echo samples. */
-const TOTAL_BYTES = 128 * MIB;
+/** 64 MiB in total either way: a run lasts long enough for ~150 echo samples on 2 cores. */
+const TOTAL_BYTES = 64 * MIB;
 const QUICK_TOTAL_BYTES = 16 * MIB;
 const PANE_COUNTS = [8, 16];
 const perPaneBytes = (panes: number, quick: boolean) => (quick ? QUICK_TOTAL_BYTES : TOTAL_BYTES) / panes;
@@ -48,7 +48,7 @@ const scenario: Scenario = {
     }
     if (ctx.tmuxAvailable) ctx.target({ label: '16 panes: aggregate >= 2x tmux', metric: 'patterm / tmux (16 panes)', contender: 'ratio', op: '>=', threshold: 2 });
     ctx.target({ label: '16 panes: quiet-pane echo p99 < 16 ms', metric: 'echo p99 (16 panes)', contender: 'patterm', op: '<', threshold: 16 });
-    ctx.note('each pane cats the "mixed" dataset (log text with SGR-coloured lines); 128 MiB in total per run; echo = kernel echo in a `cat` pane, from the write until the frame the pane pushes (as to the TUI renderer) shows it, sampled every 10 ms');
+    ctx.note('each pane cats the "mixed" dataset (log text with SGR-coloured lines); 64 MiB in total per run; echo = kernel echo in a `cat` pane, from the write until the frame the pane pushes (as to the TUI renderer) shows it, sampled every 10 ms');
   },
 };
 

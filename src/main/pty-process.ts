@@ -214,7 +214,9 @@ export class PtyProcess implements ParseClient {
     this.pending.push(data);
     this.pendingBytes += data.length;
     this.unacked += data.length;
-    if (!this.paused && this.unacked > this.highWatermark()) {
+    // Never pause while draining after exit: the drain marker must get through
+    // before node-pty gives up on the socket (see startDrain).
+    if (!this.paused && this.drainMarker === null && this.unacked > this.highWatermark()) {
       this.paused = true;
       this.pty.pause();
     }
