@@ -17,7 +17,10 @@ const ECHO_INTERVAL_MS = 10;
 export interface FanInResult {
   ms: number;
   bytes: number;
+  /** Echo samples once every flood pane was up and producing output (what the target is about). */
   echoMs: number[];
+  /** Samples taken while the flood panes were still starting (16 workers loading at once). */
+  startupEchoMs: number[];
 }
 
 export default async function fanInPatterm(args: { path: string; panes: number }): Promise<FanInResult> {
@@ -37,14 +40,21 @@ export default async function fanInPatterm(args: { path: string; panes: number }
       const failed = exits.filter((exit) => exit.exitCode !== 0);
       if (failed.length > 0) throw new Error(`${failed.length} flood pane(s) did not end cleanly: ${JSON.stringify(failed[0])}`);
     });
+    // A flood pane is up once its first output reached its worker (a dirty notice).
+    const flowing = new Set<string>();
+    const subscription = coordinator.onScreenDirty(({ paneId }) => flowing.add(paneId));
+    const floodIds = floods.map((pane) => pane.id);
     const echoMs: number[] = [];
+    const startupEchoMs: number[] = [];
     while (finished === 0) {
-      echoMs.push(await echo.sample());
+      const steady = floodIds.every((id) => flowing.has(id));
+      (steady ? echoMs : startupEchoMs).push(await echo.sample());
       await sleep(ECHO_INTERVAL_MS);
     }
+    subscription.dispose();
     await allDone;
     echo.dispose();
-    return { ms: finished - started, bytes: perPane * args.panes, echoMs };
+    return { ms: finished - started, bytes: perPane * args.panes, echoMs, startupEchoMs };
   } finally {
     await coordinator.shutdown(500);
   }
