@@ -51,7 +51,7 @@ const scenario: Scenario = {
     }
     if (ctx.tmuxAvailable) ctx.target({ label: '16 panes: aggregate >= 2x tmux', metric: 'patterm / tmux (16 panes)', contender: 'ratio', op: '>=', threshold: 2 });
     ctx.target({ label: '16 panes: quiet-pane echo p99 < 16 ms', metric: 'echo p99 (16 panes)', contender: 'patterm', op: '<', threshold: 16 });
-    ctx.note(`each pane cats the "mixed" dataset (log text with SGR-coloured lines); 64 MiB in total per run; echo = kernel echo in a `cat` pane, from the write until the frame the pane pushes (as to the TUI renderer) shows it, sampled every 10 ms; p50/p99 count from the moment every flood pane has produced output (before that, ${PANE_COUNTS.join('/')} pane workers starting at once on 2 cores dominate: "echo max while panes start")`);
+    ctx.note(`each pane cats the "mixed" dataset (log text with SGR-coloured lines); 64 MiB in total per run; echo = kernel echo in a "cat" pane, from the write until the frame the pane pushes (as to the TUI renderer) shows it, sampled every 10 ms; p50/p99 count from the moment every flood pane has produced output (before that, ${PANE_COUNTS.join('/')} pane workers starting at once on 2 cores dominate: "echo max while panes start")`);
   },
 };
 
