@@ -65,6 +65,11 @@ export function formatNumber(value: number): string {
   return value.toFixed(2);
 }
 
+/** One more digit than the table: a ratio of 0.897 must not read as a failing "0.90". */
+function formatVerdictValue(value: number): string {
+  return Number.isFinite(value) && Math.abs(value) < 10 ? value.toFixed(3) : formatNumber(value);
+}
+
 function table(header: string[], lines: string[][], rightAligned: Set<number>): string {
   const widths = header.map((cell, column) => Math.max(cell.length, ...lines.map((line) => line[column].length)));
   const render = (cells: string[]) => cells.map((cell, column) => (rightAligned.has(column) ? cell.padStart(widths[column]) : cell.padEnd(widths[column]))).join('  ').trimEnd();
@@ -85,7 +90,7 @@ export function renderScenario(report: ScenarioReport): string {
   }
   for (const target of report.targets) {
     const op = target.op === '>=' ? '>=' : '<';
-    out.push(`  ${target.verdict.padEnd(4)}  ${target.label}: ${target.contender === 'ratio' ? '' : `${target.contender} `}${target.metric} = ${formatNumber(target.value)} (target ${op} ${target.threshold})`);
+    out.push(`  ${target.verdict.padEnd(4)}  ${target.label}: ${target.contender === 'ratio' ? '' : `${target.contender} `}${target.metric} = ${formatVerdictValue(target.value)} (target ${op} ${target.threshold})`);
   }
   for (const note of report.notes) out.push(`  note: ${note}`);
   return out.join('\n');
@@ -95,7 +100,7 @@ export function renderSummary(reports: ScenarioReport[]): string {
   const verdicts = reports.flatMap((report) => report.targets.map((target) => ({ scenario: report.name, ...target })));
   const counts = { PASS: 0, FAIL: 0, SKIP: 0 };
   for (const verdict of verdicts) counts[verdict.verdict]++;
-  const lines = verdicts.map((v) => `  ${v.verdict.padEnd(4)}  ${v.scenario}: ${v.label} (${formatNumber(v.value)})`);
+  const lines = verdicts.map((v) => `  ${v.verdict.padEnd(4)}  ${v.scenario}: ${v.label} (${formatVerdictValue(v.value)})`);
   const errors = reports.filter((report) => report.error).map((report) => `  ERROR ${report.name}: ${report.error}`);
   return [`\n## targets: ${counts.PASS} pass, ${counts.FAIL} fail, ${counts.SKIP} skipped`, ...lines, ...errors].join('\n');
 }
