@@ -103,7 +103,8 @@ test('screen_version changes exactly when the screen does', async () => {
   const again = await coordinator.grid(pane.id);
   assert.equal(again.screenVersion, before.screenVersion);
   coordinator.write(pane.id, 'echo changed\r', 'user');
-  await coordinator.waitFor(pane.id, { pattern: '^changed$', timeoutMs: TIMEOUT });
+  // Wait for the next prompt too, so rows 0-2 have all been drawn before the diff.
+  await coordinator.waitFor(pane.id, { pattern: '^changed\\n\\$ $', timeoutMs: TIMEOUT });
   const after = await coordinator.grid(pane.id, before.screenVersion);
   assert.ok(after.screenVersion > before.screenVersion);
   assert.deepEqual(after.changedRows, [0, 1, 2]);
