@@ -6,6 +6,7 @@
  * includes every pane worker and its WASM memory.
  */
 import { readdirSync, readFileSync } from 'node:fs';
+import { readStat } from '../../src/main/process-reaper.js';
 
 export interface TreeMemory {
   /** The root process alone (patterm: main thread plus all workers). */
@@ -17,13 +18,7 @@ export interface TreeMemory {
 }
 
 function parentOf(pid: number): number | null {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // The command name may contain spaces and parentheses; fields resume after the last ')'.
-    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-  } catch {
-    return null;
-  }
+  return readStat(pid)?.ppid ?? null;
 }
 
 export function descendants(root: number): number[] {

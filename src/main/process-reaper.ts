@@ -15,7 +15,7 @@ const POLL_INTERVAL_MS = 25;
 /** SIGKILL cannot be ignored; this only bounds the wait for the kernel to finish the job. */
 const SIGKILL_SETTLE_MS = 1000;
 
-interface ProcStat {
+export interface ProcStat {
   pid: number;
   ppid: number;
   pgrp: number;
@@ -23,7 +23,8 @@ interface ProcStat {
   state: string;
 }
 
-function readStat(pid: number): ProcStat | null {
+/** Parsed /proc/<pid>/stat, or null when the process is gone. */
+export function readStat(pid: number): ProcStat | null {
   try {
     const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
     // comm may contain spaces and parentheses; fields resume after the last ')'.
