@@ -7,7 +7,8 @@ const TIMEOUT = 10_000;
 
 async function bash() {
   const pane = await coordinator.spawn({ argv: BASH, env: BASH_ENV, kind: 'process' });
-  await coordinator.waitFor(pane.id, { pattern: '^\\$ $', timeoutMs: TIMEOUT });
+  const prompt = await coordinator.waitFor(pane.id, { pattern: '^\\$$', timeoutMs: TIMEOUT });
+  assert.equal(prompt.matched, true, 'bash showed its prompt');
   return pane;
 }
 
@@ -104,7 +105,7 @@ test('screen_version changes exactly when the screen does', async () => {
   assert.equal(again.screenVersion, before.screenVersion);
   coordinator.write(pane.id, 'echo changed\r', 'user');
   // Wait for the next prompt too, so rows 0-2 have all been drawn before the diff.
-  await coordinator.waitFor(pane.id, { pattern: '^changed\\n\\$ $', timeoutMs: TIMEOUT });
+  assert.equal((await coordinator.waitFor(pane.id, { pattern: '^changed\\n\\$$', timeoutMs: TIMEOUT })).matched, true);
   const after = await coordinator.grid(pane.id, before.screenVersion);
   assert.ok(after.screenVersion > before.screenVersion);
   assert.deepEqual(after.changedRows, [0, 1, 2]);

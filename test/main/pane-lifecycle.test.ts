@@ -9,7 +9,8 @@ const TIMEOUT = 15_000;
 
 async function bash() {
   const pane = await coordinator.spawn({ argv: BASH, env: BASH_ENV, kind: 'process' });
-  await coordinator.waitFor(pane.id, { pattern: '^\\$ $', timeoutMs: TIMEOUT });
+  const prompt = await coordinator.waitFor(pane.id, { pattern: '^\\$$', timeoutMs: TIMEOUT });
+  assert.equal(prompt.matched, true, 'bash showed its prompt');
   return pane;
 }
 

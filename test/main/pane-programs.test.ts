@@ -13,7 +13,8 @@ writeFileSync(file, Array.from({ length: 200 }, (_, i) => `line ${i + 1}`).join(
 
 async function bash() {
   const pane = await coordinator.spawn({ argv: BASH, env: BASH_ENV, kind: 'process' });
-  await coordinator.waitFor(pane.id, { pattern: '^\\$ $', timeoutMs: TIMEOUT });
+  const prompt = await coordinator.waitFor(pane.id, { pattern: '^\\$$', timeoutMs: TIMEOUT });
+  assert.equal(prompt.matched, true, 'bash showed its prompt');
   return pane;
 }
 
