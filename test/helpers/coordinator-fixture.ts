@@ -3,6 +3,7 @@
  * polling utilities for conditions that have no event to wait on (e.g. /proc).
  */
 import { after } from 'node:test';
+import assert from 'node:assert/strict';
 import { Coordinator } from '../../src/main/coordinator.js';
 
 export function useCoordinator(projectDir?: string): Coordinator {
@@ -27,3 +28,11 @@ export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve
 /** A bash with no rc files and a fixed prompt, so screens are predictable. */
 export const BASH = ['bash', '--norc', '--noprofile', '-i'];
 export const BASH_ENV = { PS1: '$ ', HISTFILE: '/dev/null' };
+
+/** Starts the predictable bash above as a pane and waits for its first prompt. */
+export async function startBash(coordinator: Coordinator, timeoutMs = 15_000) {
+  const pane = await coordinator.spawn({ argv: BASH, env: BASH_ENV, kind: 'process' });
+  const prompt = await coordinator.waitFor(pane.id, { pattern: '^\\$$', timeoutMs });
+  assert.equal(prompt.matched, true, 'bash showed its prompt');
+  return pane;
+}

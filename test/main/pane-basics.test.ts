@@ -1,16 +1,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { BASH, BASH_ENV, useCoordinator } from '../helpers/coordinator-fixture.js';
+import { startBash, useCoordinator } from '../helpers/coordinator-fixture.js';
 
 const coordinator = useCoordinator();
 const TIMEOUT = 10_000;
 
-async function bash() {
-  const pane = await coordinator.spawn({ argv: BASH, env: BASH_ENV, kind: 'process' });
-  const prompt = await coordinator.waitFor(pane.id, { pattern: '^\\$$', timeoutMs: TIMEOUT });
-  assert.equal(prompt.matched, true, 'bash showed its prompt');
-  return pane;
-}
+const bash = () => startBash(coordinator, TIMEOUT);
 
 test('bash echoes a command and its output into the grid', async () => {
   const pane = await bash();

@@ -1,18 +1,13 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { BASH, BASH_ENV, eventually, useCoordinator } from '../helpers/coordinator-fixture.js';
+import { eventually, startBash, useCoordinator } from '../helpers/coordinator-fixture.js';
 import { isAlive } from '../../src/main/process-reaper.js';
 import type { PaneSignal } from '../../src/shared/pane-types.js';
 
 const coordinator = useCoordinator();
 const TIMEOUT = 15_000;
 
-async function bash() {
-  const pane = await coordinator.spawn({ argv: BASH, env: BASH_ENV, kind: 'process' });
-  const prompt = await coordinator.waitFor(pane.id, { pattern: '^\\$$', timeoutMs: TIMEOUT });
-  assert.equal(prompt.matched, true, 'bash showed its prompt');
-  return pane;
-}
+const bash = () => startBash(coordinator, TIMEOUT);
 
 async function pidsPrinted(paneId: string, label: string): Promise<number[]> {
   const result = await coordinator.waitFor(paneId, { pattern: `^${label}=[\\d ]+$`, timeoutMs: TIMEOUT });

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { BASH, BASH_ENV, eventually, useCoordinator } from '../helpers/coordinator-fixture.js';
+import { eventually, startBash, useCoordinator } from '../helpers/coordinator-fixture.js';
 
 const coordinator = useCoordinator();
 const TIMEOUT = 15_000;
@@ -11,12 +11,7 @@ const dir = mkdtempSync(join(tmpdir(), 'patterm-programs-'));
 const file = join(dir, 'sample.txt');
 writeFileSync(file, Array.from({ length: 200 }, (_, i) => `line ${i + 1}`).join('\n') + '\n');
 
-async function bash() {
-  const pane = await coordinator.spawn({ argv: BASH, env: BASH_ENV, kind: 'process' });
-  const prompt = await coordinator.waitFor(pane.id, { pattern: '^\\$$', timeoutMs: TIMEOUT });
-  assert.equal(prompt.matched, true, 'bash showed its prompt');
-  return pane;
-}
+const bash = () => startBash(coordinator, TIMEOUT);
 
 test('vim enters the alternate screen, draws the file, and leaves it restoring the shell', async () => {
   const pane = await bash();
