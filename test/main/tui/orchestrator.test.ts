@@ -45,8 +45,13 @@ function childIdFrom(result: string): string {
 test('a scratchpad an agent writes over MCP appears in the rail, with a preview that follows later writes', () =>
   withOrchestrator(async (patterm) => {
     await call(patterm, 'scratchpad_write', { name: 'plan.md', content: '# Plan\nfirst step' });
-    let lines = await patterm.waitFor((l) => l.some((line) => line.includes('first step')), 'the preview');
-    const rail = lines.map((line) => line.slice(line.indexOf('│') + 1));
+    // "first step" also shows in the orchestrator's own pane (its /call echo), so wait on the rail.
+    const railOf = (l: string[]) => l.map((line) => line.slice(line.indexOf('│') + 1));
+    let lines = await patterm.waitFor(
+      (l) => railOf(l).some((line) => /┌─* plan\.md /.test(line.trim())) && railOf(l).some((line) => line.includes('first step')),
+      'the preview',
+    );
+    const rail = railOf(lines);
     const heading = rail.findIndex((line) => line.trim() === 'Scratchpads');
     assert.ok(heading > 0, 'the scratchpad heading');
     assert.ok(rail.slice(heading).some((line) => line.trim() === 'plan.md'), 'plan.md listed under it');
