@@ -32,7 +32,7 @@ export class OutputWatch implements Disposable {
   private readonly started = performance.now();
   private offset = 0;
   private carry = '';
-  private pumping = false;
+  private pumping: Promise<void> | null = null;
   private again = false;
   private done = false;
   /** The process exited while a read was in flight: the next read must take everything. */
@@ -72,6 +72,21 @@ export class OutputWatch implements Disposable {
     });
   }
 
+  /**
+   * Health as of everything the pane has printed so far. The watch is driven
+   * by screen-dirty events, so it can trail a screen read by one batch; a
+   * reader that reports health (list_children) catches up first, so it never
+   * contradicts what wait_for_pattern just saw.
+   */
+  async current(): Promise<OutputHealth> {
+    while (this.pumping) await this.pumping;
+    if (!this.done) {
+      this.pump();
+      while (this.pumping) await this.pumping;
+    }
+    return this.health;
+  }
+
   private pump(final = false): void {
     if (this.done) return;
     if (this.pumping) {
@@ -79,9 +94,8 @@ export class OutputWatch implements Disposable {
       if (final) this.finalPending = true;
       return;
     }
-    this.pumping = true;
-    void this.read(final || this.finalPending).finally(() => {
-      this.pumping = false;
+    this.pumping = this.read(final || this.finalPending).finally(() => {
+      this.pumping = null;
       if (this.again && !this.done) {
         this.again = false;
         this.pump();

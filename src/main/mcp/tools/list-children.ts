@@ -20,7 +20,7 @@ export const listChildren = defineTool({
         const idle = running ? await services.coordinator.idleState(pane.id).catch(() => null) : null;
         const record = services.children.get(pane.id);
         const spawner = record && services.coordinator.has(record.spawnerId) ? services.coordinator.info(record.spawnerId).name : null;
-        const health = record?.watch?.health;
+        const health = record?.watch ? await record.watch.current() : undefined;
         return {
           child_id: pane.id,
           name: pane.name,
