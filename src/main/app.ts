@@ -13,9 +13,10 @@ import { restoreHostTerminal } from './tui/terminal-restore.js';
 import { TuiHost } from './tui/tui-host.js';
 
 /**
- * Pane workers parse at nice +10: under a flood they take the CPU only when the
- * coordinator (PTY I/O, input) and the renderer have none to spare (weight ~10x
- * lower), so typing stays responsive; on an idle machine they run at full speed.
+ * A pane worker parsing a flood nobody watches runs at nice +10 (see
+ * flood-priority.ts): it takes the CPU only when the coordinator (PTY I/O),
+ * the renderer and the watched panes have none to spare (weight ~10x lower),
+ * so typing stays responsive; on an idle machine it still runs at full speed.
  */
 const PANE_WORKER_NICE = 10;
 

@@ -7,6 +7,9 @@
  * process the user launched) and children one level below it.
  */
 import { randomBytes } from 'node:crypto';
+import type { DirectInputChannel } from '../shared/input-lease.js';
+import type { InputActivity } from '../shared/input-activity.js';
+import { parseScheduler } from './parse-scheduler.js';
 import type { MessagePort } from 'node:worker_threads';
 import { resolve as resolvePath } from 'node:path';
 import type {
@@ -71,11 +74,13 @@ export class Coordinator {
   private nameCounters = new Map<string, number>();
   private shuttingDown = false;
   /**
-   * How much lower than this thread pane workers run (their nice increment).
-   * The TUI sets it so that parsing floods never outbids input and drawing
-   * for the CPU; headless use keeps 0.
+   * How much lower than this thread a pane worker runs while it parses a flood
+   * nobody watches (its nice increment). The TUI sets it so that floods never
+   * outbid input, drawing and the watched panes for the CPU; headless use keeps 0.
    */
   workerNice = 0;
+  /** The pane whose frames go to the TUI renderer. */
+  private framedPane: PaneId | null = null;
 
   private readonly paneAdded = new Emitter<PaneInfo>();
   private readonly paneChanged = new Emitter<PaneInfo>();
@@ -244,11 +249,25 @@ export class Coordinator {
 
   write(id: PaneId, data: string | Uint8Array, source: InputSource): void {
     const pane = this.pane(id);
-    if (source === 'user' && pane.info.owner !== 'user') this.setOwner(id, 'user');
+    if (source === 'user') this.noteUserInput(id);
     else if (source === 'orchestrator' && pane.info.owner === 'user' && pane.info.kind === 'agent' && pane.info.parentId !== null) {
       this.contention.fire(pane.info);
     }
     pane.write(data, source);
+  }
+
+  /** The user typed into the pane (directly or through write()): they own it now. */
+  noteUserInput(id: PaneId): void {
+    if (this.has(id) && this.pane(id).info.owner !== 'user') this.setOwner(id, 'user');
+  }
+
+  /**
+   * The pane's PTY master and its lease, so the TUI renderer can write the
+   * user's keystrokes without a hop through this thread; null when the pane
+   * cannot take direct input (ending, or the drain fence is unavailable).
+   */
+  directInput(id: PaneId): DirectInputChannel | null {
+    return this.has(id) ? this.pane(id).directInput() : null;
   }
 
   setOwner(id: PaneId, owner: PaneOwner): void {
@@ -277,7 +296,18 @@ export class Coordinator {
    * pane reaches the renderer thread without a round trip through this thread.
    */
   attachFrameSink(id: PaneId, port: MessagePort): void {
+    // One pane is shown at a time: the previous one's renderer port is closed by now.
+    if (this.framedPane !== null && this.framedPane !== id && this.has(this.framedPane)) this.pane(this.framedPane).markUnframed();
+    this.framedPane = id;
     this.pane(id).attachFrameSink(port);
+  }
+
+  /**
+   * From now on a keystroke recorded in `activity` makes every flooding pane
+   * but the shown one hold off parsing for a moment (ParseScheduler.yielding).
+   */
+  yieldFloodsTo(activity: InputActivity | null): void {
+    parseScheduler.yieldTo(activity);
   }
 
   async stream(id: PaneId, fromOffset: number, limit?: number): Promise<StreamChunk> {

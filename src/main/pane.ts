@@ -26,6 +26,7 @@ import {
 import { Emitter } from '../shared/events.js';
 import { SequenceScanner } from '../shared/sequence-scanner.js';
 import { PtyProcess, type PtyExit } from './pty-process.js';
+import type { DirectInputChannel } from '../shared/input-lease.js';
 import { WorkerClient } from './worker-client.js';
 import { INSTANCE_MARKER_VAR, PANE_MARKER_VAR } from './process-reaper.js';
 import { VERSION } from './version.js';
@@ -148,8 +149,14 @@ export class Pane {
     if (this.running && !this.disposed) void this.pty.kill('SIGTERM', 500).catch(() => undefined);
   }
 
+  /** The TUI closed this pane's frame port (it shows another pane now). */
+  markUnframed(): void {
+    this.pty.focused = false;
+  }
+
   /** Frames of this pane go to `port` (the TUI renderer's) after every screen change; null stops. */
   attachFrameSink(port: MessagePort | null): void {
+    this.pty.focused = port !== null;
     const message: ToWorkerMessage = { t: 'frame-sink', port };
     this.dataPort.postMessage(message, port ? [port] : []);
   }
@@ -195,6 +202,11 @@ export class Pane {
 
   write(data: string | Uint8Array, _source: InputSource = 'user'): void {
     this.pty.write(data);
+  }
+
+  /** See PtyProcess.directInput. */
+  directInput(): DirectInputChannel | null {
+    return this.disposed ? null : this.pty.directInput();
   }
 
   async resize(cols: number, rows: number): Promise<void> {

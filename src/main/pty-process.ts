@@ -17,6 +17,7 @@ import {
 } from '../shared/pane-protocol.js';
 import type { PaneStatus } from '../shared/pane-types.js';
 import { Emitter } from '../shared/events.js';
+import { InputLease, type DirectInputChannel } from '../shared/input-lease.js';
 import { killPaneTree } from './process-reaper.js';
 import { INTERACTIVE_BYTES, parseScheduler, TURN_QUANTUM_BYTES, type ParseClient } from './parse-scheduler.js';
 
@@ -39,6 +40,7 @@ export interface PtyExit {
 /** node-pty 1.1.0 internals we rely on (pinned version); see the drain fence below. */
 interface NodePtyInternals {
   _pty: string;
+  _fd: number;
   _socket: NodeJS.EventEmitter;
 }
 
@@ -67,6 +69,8 @@ export class PtyProcess implements ParseClient {
   /** Holds one of the parse scheduler's turns (see parse-scheduler.ts); bytes sent during it. */
   private hasTurn = false;
   private turnBytes = 0;
+  /** The TUI shows this pane: its output never yields to the user's typing (see ParseScheduler.yielding). */
+  focused = false;
   private unacked = 0;
   private paused = false;
   private rawExit: { exitCode: number; signal: number } | null = null;
@@ -75,6 +79,13 @@ export class PtyProcess implements ParseClient {
   /** Our own handle on the slave side; see holdSlave(). */
   private slaveFd: number | null = null;
   private drainMarker: Buffer | null = null;
+  /**
+   * Lets the renderer thread write keystrokes to the master itself (see
+   * input-lease.ts). Only offered while we hold the slave: then the master
+   * cannot close before the drain starts, and every path to closing it
+   * revokes the lease first.
+   */
+  private inputLease: InputLease | null = null;
   private drainCarry: Buffer = Buffer.alloc(0);
 
   private constructor(
@@ -113,12 +124,25 @@ export class PtyProcess implements ParseClient {
       this.slaveFd = null; // the child already exited; nothing left to protect
       return;
     }
+    this.inputLease = InputLease.open();
     internals._socket.on('newListener', (event: string) => {
       if (event === 'close' && this.drainMarker === null) this.startDrain();
     });
   }
 
+  /** The master fd and its lease, for writing input from another thread; null once the pane is ending. */
+  directInput(): DirectInputChannel | null {
+    if (!this.inputLease?.isOpen || this.rawExit) return null;
+    return { fd: (this.pty as unknown as NodePtyInternals)._fd, lease: this.inputLease.buffer };
+  }
+
+  private revokeDirectInput(): void {
+    this.inputLease?.revoke();
+  }
+
   private startDrain(): void {
+    // The child has exited: from here on node-pty may close the master at any moment.
+    this.revokeDirectInput();
     if (this.slaveFd === null) return;
     this.drainMarker = Buffer.from(`\x1b_patterm-drain-${randomBytes(8).toString('hex')}\x1b\\`);
     // The tail is bounded by kernel buffers; read it now even if flow control paused us,
@@ -135,6 +159,7 @@ export class PtyProcess implements ParseClient {
   }
 
   private releaseSlave(): void {
+    this.revokeDirectInput();
     if (this.slaveFd === null) return;
     try {
       closeSync(this.slaveFd);
@@ -255,6 +280,11 @@ export class PtyProcess implements ParseClient {
           this.hasTurn = true;
           this.turnBytes = 0;
         }
+      } else if (this.yieldsToInput && parseScheduler.yielding) {
+        // The user just typed into another pane: finish what is in flight, then step aside.
+        if (this.inFlight() > 0) return;
+        this.endTurn();
+        continue;
       } else if (this.turnBytes >= TURN_QUANTUM_BYTES && parseScheduler.othersWaiting) {
         // Quantum used: the turn ends once what is in flight is parsed (see ack), then we queue again.
         if (this.inFlight() > 0) return;
@@ -265,6 +295,10 @@ export class PtyProcess implements ParseClient {
       if (this.hasTurn) this.turnBytes += batch.length;
       this.deliver(batch);
     }
+  }
+
+  get yieldsToInput(): boolean {
+    return !this.focused;
   }
 
   /** The parse scheduler granted a turn this process had queued for. */
@@ -316,6 +350,7 @@ export class PtyProcess implements ParseClient {
   }
 
   private onRawExit(event: { exitCode: number; signal?: number }): void {
+    this.revokeDirectInput();
     this.rawExit = { exitCode: event.exitCode, signal: event.signal ?? 0 };
     // node-pty can report exit while output is still queued in the socket; let it drain.
     setImmediate(() => {
@@ -340,6 +375,7 @@ export class PtyProcess implements ParseClient {
 
   /** Closes the master without waiting: the kernel hangs up the child's session. */
   destroy(): void {
+    this.revokeDirectInput();
     this.hasTurn = false;
     parseScheduler.release(this);
     this.releaseSlave();

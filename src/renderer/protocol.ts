@@ -8,6 +8,7 @@
  */
 import type { MessagePort } from 'node:worker_threads';
 import type { CellFrame, PaneKind, PaneOwner, PaneStatus } from '../shared/pane-types.js';
+import type { DirectInputChannel } from '../shared/input-lease.js';
 
 export interface UiPane {
   id: string;
@@ -65,13 +66,17 @@ export interface UiConfig {
 
 /** Messages the bridge sends to the renderer. */
 export type ToRendererMessage =
+  /** Host terminal input. The renderer thread reads the terminal itself; tests post it. */
   | { t: 'input'; bytes: Uint8Array }
   | { t: 'resize'; cols: number; rows: number }
   | { t: 'model'; model: UiModel }
   | { t: 'config'; config: UiConfig }
   | { t: 'frame'; paneId: string; frame: CellFrame }
-  /** The focused pane's worker posts its CellFrames to this port; the previous port is closed. */
-  | { t: 'frame-port'; paneId: string | null; port: MessagePort | null }
+  /**
+   * The focused pane's worker posts its CellFrames to this port; the previous port is closed.
+   * `input`, when present, lets the renderer write the user's keys to the pane's PTY itself.
+   */
+  | { t: 'frame-port'; paneId: string | null; port: MessagePort | null; input?: DirectInputChannel | null }
   | { t: 'preview'; name: string; text: string }
   | { t: 'notice'; text: string; level: NoticeLevel }
   | { t: 'contention'; paneId: string }
@@ -84,6 +89,8 @@ export type NoticeLevel = 'info' | 'warning' | 'error';
 /** Work the renderer asks the bridge to do. */
 export type BridgeCommand =
   | { kind: 'write'; paneId: string; bytes: Uint8Array }
+  /** The renderer wrote the user's keys to the pane directly: the user owns it now. */
+  | { kind: 'typed'; paneId: string }
   | { kind: 'focus'; paneId: string | null }
   /** `preset` is the preset's id (file name); `presetName` its display name, the base of the pane's name. */
   | { kind: 'spawn-preset'; presetKind: PaneKind; preset: string; presetName: string; initialPrompt?: string; parentId?: string }
@@ -101,6 +108,8 @@ export type FromRendererMessage =
   | { t: 'stopped' }
   | { t: 'log'; text: string }
   | { t: 'command'; command: BridgeCommand }
+  /** Test hook (PATTERM_TEST_CRASH=main:…): the typed text asks the main thread to crash. */
+  | { t: 'crash-main' }
   /** Drawing statistics, for the bench and tests. */
   | { t: 'frame-drawn'; bytes: number; durationMs: number; cells: number };
 
@@ -110,6 +119,15 @@ export interface RendererInit {
   rows: number;
   /** The host terminal's output. The renderer writes it directly with fs.writeSync. */
   outputFd: number;
+  /**
+   * The host terminal's input. The renderer reads it itself: keys never wait
+   * on the main thread's event loop, which floods keep busy.
+   */
+  inputFd: number;
+  /** An InputActivity's buffer: the renderer records each keystroke there for the coordinator. */
+  inputActivity: SharedArrayBuffer;
   /** Test hook (PATTERM_TEST_CRASH): throw when typed input contains this text. */
   crashOn?: string;
+  /** Test hook: tell the main thread to throw when typed input contains this text. */
+  crashMainOn?: string;
 }

@@ -5,6 +5,8 @@
  * the bench drive it directly.
  */
 import { CellBuffer } from './cell-buffer.js';
+import { DirectInput } from './direct-input.js';
+import type { InputActivity } from '../shared/input-activity.js';
 import { Compositor } from './compositor.js';
 import { FrameWriter } from './frame-writer.js';
 import { ENTER_HOST_MODES, RESTORE_HOST_MODES } from './host-modes.js';
@@ -35,9 +37,11 @@ export class RendererApp {
   private readonly tokenizer = new InputTokenizer();
   private readonly writer = new FrameWriter();
   private readonly mirror = new HostModeMirror();
+  private readonly directInput = new DirectInput((paneId, bytes) => this.post({ t: 'command', command: { kind: 'write', paneId, bytes } }));
   private buffer: CellBuffer;
   private lastFrameAt = -Infinity;
-  private frameTimer: ReturnType<typeof setTimeout> | null = null;
+  /** Cancels the scheduled draw, if one is. */
+  private frameTimer: (() => void) | null = null;
   private escapeTimer: ReturnType<typeof setTimeout> | null = null;
   private blinkTimer: ReturnType<typeof setInterval> | null = null;
   private noticeTimer: ReturnType<typeof setTimeout> | null = null;
@@ -55,6 +59,8 @@ export class RendererApp {
     private readonly post: (message: FromRendererMessage) => void,
     /** Post 'frame-drawn' statistics (the bench); off in the TUI, where nobody reads them and each would wake the coordinator. */
     private readonly reportFrames = false,
+    /** Where keystrokes are recorded for the coordinator's flood scheduling (see ParseScheduler.yielding). */
+    private readonly activity: InputActivity | null = null,
   ) {
     this.state = new UiState(cols, rows);
     this.buffer = new CellBuffer(cols, rows);
@@ -70,6 +76,12 @@ export class RendererApp {
   }
 
   private command(command: BridgeCommand): void {
+    if (command.kind === 'write') this.activity?.markInput();
+    if (command.kind === 'write' && this.directInput.write(command.paneId, command.bytes)) {
+      // Written already; the bridge only needs to know when this moves ownership to the user.
+      if (this.state.pane(command.paneId)?.owner !== 'user') this.post({ t: 'command', command: { kind: 'typed', paneId: command.paneId } });
+      return;
+    }
     this.post({ t: 'command', command });
   }
 
@@ -99,6 +111,7 @@ export class RendererApp {
       case 'frame-port':
         this.framePort?.close();
         this.framePort = message.port;
+        this.directInput.setTarget(message.paneId, message.input ?? null);
         if (message.port && message.paneId) {
           const paneId = message.paneId;
           message.port.on('message', (frame: CellFrame) => this.onMessage({ t: 'frame', paneId, frame }));
@@ -193,11 +206,22 @@ export class RendererApp {
   /** Draws at once when the last frame is old enough, otherwise when the cap allows. */
   scheduleFrame(): void {
     if (this.frameTimer || this.stopped) return;
-    const wait = Math.max(0, this.lastFrameAt + MIN_FRAME_INTERVAL_MS - performance.now());
-    this.frameTimer = setTimeout(() => {
+    this.drawIn(Math.max(0, this.lastFrameAt + MIN_FRAME_INTERVAL_MS - performance.now()));
+  }
+
+  private drawIn(ms: number): void {
+    const run = () => {
       this.frameTimer = null;
       this.draw();
-    }, wait);
+    };
+    // setImmediate when due now: setTimeout(0) waits at least 1 ms, which an echo would feel.
+    if (ms > 0) {
+      const timer = setTimeout(run, ms);
+      this.frameTimer = () => clearTimeout(timer);
+    } else {
+      const immediate = setImmediate(run);
+      this.frameTimer = () => clearImmediate(immediate);
+    }
   }
 
   private draw(): void {
@@ -205,10 +229,7 @@ export class RendererApp {
     if (this.awaitingFrame) {
       const waited = performance.now() - this.awaitingFrame.since;
       if (waited < AWAIT_FRAME_MS) {
-        this.frameTimer = setTimeout(() => {
-          this.frameTimer = null;
-          this.draw();
-        }, AWAIT_FRAME_MS - waited);
+        this.drawIn(AWAIT_FRAME_MS - waited);
         return;
       }
       this.awaitingFrame = null;
@@ -235,7 +256,9 @@ export class RendererApp {
     if (this.stopped) return;
     this.stopped = true;
     this.framePort?.close();
-    for (const timer of [this.frameTimer, this.escapeTimer, this.noticeTimer]) if (timer) clearTimeout(timer);
+    this.directInput.dispose();
+    this.frameTimer?.();
+    for (const timer of [this.escapeTimer, this.noticeTimer]) if (timer) clearTimeout(timer);
     if (this.blinkTimer) clearInterval(this.blinkTimer);
     try {
       this.output(RESTORE_HOST_MODES);

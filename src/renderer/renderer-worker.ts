@@ -1,19 +1,35 @@
 /**
- * Entry point of the renderer thread. It draws straight to the host terminal's
- * fd, so a main thread busy with PTY output never delays a frame.
+ * Entry point of the renderer thread. It reads the host terminal's input and
+ * draws straight to its output fd, so a main thread busy with PTY output
+ * never delays a keystroke or a frame.
  */
+import { ReadStream } from 'node:tty';
 import { parentPort, workerData } from 'node:worker_threads';
 import { fdSink } from './host-output.js';
-import type { RendererInit, ToRendererMessage } from './protocol.js';
+import { InputActivity } from '../shared/input-activity.js';
+import type { FromRendererMessage, RendererInit, ToRendererMessage } from './protocol.js';
 import { RendererApp } from './renderer-app.js';
 
 const init = workerData as RendererInit;
 const port = parentPort!;
-const app = new RendererApp(init.cols, init.rows, fdSink(init.outputFd), (message) => port.postMessage(message));
-port.on('message', (message: ToRendererMessage) => {
-  if (init.crashOn && message.t === 'input' && Buffer.from(message.bytes).includes(init.crashOn)) {
-    throw new Error('test crash on the renderer thread (PATTERM_TEST_CRASH)');
-  }
+const post = (message: FromRendererMessage) => port.postMessage(message);
+const app = new RendererApp(init.cols, init.rows, fdSink(init.outputFd), post, false, new InputActivity(init.inputActivity));
+
+function onMessage(message: ToRendererMessage): void {
+  if (message.t === 'input') checkCrashHooks(message.bytes);
+  if (message.t === 'shutdown') input.destroy();
   app.onMessage(message);
-});
+}
+
+function checkCrashHooks(bytes: Uint8Array): void {
+  const typed = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  if (init.crashMainOn && typed.includes(init.crashMainOn)) post({ t: 'crash-main' });
+  if (init.crashOn && typed.includes(init.crashOn)) throw new Error('test crash on the renderer thread (PATTERM_TEST_CRASH)');
+}
+
+// The main thread put the terminal in raw mode; this thread only reads it.
+const input = new ReadStream(init.inputFd);
+input.on('data', (chunk: Buffer) => onMessage({ t: 'input', bytes: chunk }));
+input.on('error', (error) => post({ t: 'log', text: `renderer: reading the terminal failed: ${error.message}` }));
+port.on('message', onMessage);
 app.start();

@@ -15,7 +15,7 @@ export interface PaneWorkerInit {
   scrollbackLines: number;
   idleThresholdMs: number;
   version: string;
-  /** Raise the worker thread's nice value by this much at start (0 or absent: unchanged). */
+  /** Raise the worker thread's nice value by this much while it parses a flood nobody watches (0 or absent: never); see flood-priority.ts. */
   nice?: number;
 }
 

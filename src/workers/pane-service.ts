@@ -272,9 +272,14 @@ export class PaneService {
    * At most one screen tick per DIRTY_NOTIFY_INTERVAL_MS; the first change after
    * a quiet spell ticks at once, so an echo is not delayed.
    */
+  /** Someone is looking at this pane: the TUI shows it, or a caller waits on its screen. */
+  get watched(): boolean {
+    return this.frameSink !== null || this.waiters.count > 0;
+  }
+
   private scheduleScreenTick(): void {
     if (this.dirtyTimer) return;
-    const watched = this.frameSink !== null || this.waiters.count > 0;
+    const watched = this.watched;
     const interval = watched ? DIRTY_NOTIFY_INTERVAL_MS : UNWATCHED_NOTIFY_INTERVAL_MS;
     const wait = Math.max(0, this.lastDirtyNotify + interval - performance.now());
     this.slowTickPending = !watched && wait > DIRTY_NOTIFY_INTERVAL_MS;

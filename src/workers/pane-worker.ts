@@ -2,11 +2,10 @@
  * Entry point of a pane worker thread: wires one PaneService to the coordinator.
  * Output bytes arrive on the data port; RPC arrives over Comlink on parentPort.
  */
-import { readlinkSync } from 'node:fs';
-import { getPriority, setPriority } from 'node:os';
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import type { FromWorkerMessage, PaneWorkerApi, PaneWorkerInit, ToWorkerMessage } from '../shared/pane-protocol.js';
 import { expose, nodeEndpoint, transfer } from './comlink-node.js';
+import { FloodPriority } from './flood-priority.js';
 import { PaneService } from './pane-service.js';
 
 interface PaneWorkerData {
@@ -16,27 +15,18 @@ interface PaneWorkerData {
 }
 
 const { init, module, dataPort } = workerData as PaneWorkerData;
-if (init.nice) lowerThreadPriority(init.nice);
-
-/**
- * Linux applies setpriority() on a thread id to that thread alone, so parsing a
- * flood yields the CPU to the coordinator and the TUI (input, frames) first.
- * Best effort: elsewhere, or without /proc, the worker keeps its priority.
- */
-function lowerThreadPriority(nice: number): void {
-  try {
-    const tid = Number(readlinkSync('/proc/thread-self').split('/').pop());
-    if (Number.isInteger(tid) && tid > 0) setPriority(tid, Math.min(19, getPriority(tid) + nice));
-  } catch {
-    // Not Linux, or not permitted: run at the normal priority.
-  }
-}
+const priority = new FloodPriority(init.nice ?? 0);
 const service = new PaneService(init, module, (message: FromWorkerMessage) => dataPort.postMessage(message));
 
 let framePort: MessagePort | null = null;
 
 dataPort.on('message', (message: ToWorkerMessage) => {
-  if (message.t === 'data') service.onOutput(message.bytes, message.scanned);
+  if (message.t === 'data') {
+    const watched = service.watched;
+    if (watched) priority.onWatched();
+    else priority.onOutput(message.bytes.length);
+    service.onOutput(message.bytes, message.scanned);
+  }
   else if (message.t === 'frame-sink') setFramePort(message.port as MessagePort | null);
 });
 

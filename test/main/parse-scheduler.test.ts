@@ -1,10 +1,11 @@
 /** The parse scheduler's turn-taking: bounded, first come first served, and never losing a turn. */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { ParseScheduler, type ParseClient } from '../../src/main/parse-scheduler.js';
+import { INPUT_YIELD_MS, ParseScheduler, type ParseClient } from '../../src/main/parse-scheduler.js';
+import { InputActivity } from '../../src/shared/input-activity.js';
 
-function client(log: string[], name: string): ParseClient & { name: string } {
-  return { name, onTurn: () => log.push(name) };
+function client(log: string[], name: string, yieldsToInput = true): ParseClient & { name: string } {
+  return { name, yieldsToInput, onTurn: () => log.push(name) };
 }
 
 test('at most `slots` clients hold a turn; the rest queue in order and get the turn as it frees', () => {
@@ -37,4 +38,36 @@ test('releasing a queued client removes it from the queue; releasing a stranger 
   assert.deepEqual(log, ['c']);
   scheduler.release(c);
   assert.equal(scheduler.acquire(a), true, 'the turn is free again');
+});
+
+test('after a keystroke, floods get no turn for the yield window, the shown pane still does, and the queue resumes after', async () => {
+  const log: string[] = [];
+  const scheduler = new ParseScheduler(2);
+  const activity = new InputActivity();
+  scheduler.yieldTo(activity);
+  const [flood, other] = ['flood', 'other'].map((name) => client(log, name));
+  const shown = client(log, 'shown', false);
+  assert.equal(scheduler.acquire(flood), true, 'no keystroke yet: floods parse');
+  scheduler.release(flood);
+  activity.markInput();
+  assert.equal(scheduler.yielding, true);
+  assert.equal(scheduler.acquire(flood), false, 'a flood waits while the user types');
+  assert.equal(scheduler.acquire(other), false);
+  assert.equal(scheduler.acquire(shown), true, 'the shown pane goes ahead of the waiting floods');
+  const started = Date.now();
+  while (log.length < 1 && Date.now() - started < 2_000) await new Promise((resolve) => setTimeout(resolve, 5));
+  assert.ok(Date.now() - started >= INPUT_YIELD_MS - 2, `floods resumed after ${Date.now() - started} ms, before the window closed`);
+  assert.deepEqual(log, ['flood'], 'the first waiting flood gets the free slot when the window closes');
+  scheduler.release(shown);
+  assert.deepEqual(log, ['flood', 'other']);
+});
+
+test('InputActivity: a clock that stepped back never makes a stale window', () => {
+  const activity = new InputActivity();
+  assert.equal(activity.sinceLastInput(), Infinity, 'never typed');
+  activity.markInput(1_000_000);
+  assert.equal(activity.sinceLastInput(1_000_010), 10);
+  assert.equal(activity.sinceLastInput(999_000), Infinity);
+  const seen = new InputActivity(activity.buffer);
+  assert.equal(seen.sinceLastInput(1_000_020), 20, 'another view of the same buffer (another thread) sees the keystroke');
 });

@@ -30,6 +30,9 @@ export class CommandExecutor {
       case 'write':
         coordinator.write(command.paneId, command.bytes, 'user');
         return;
+      case 'typed':
+        coordinator.noteUserInput(command.paneId);
+        return;
       case 'focus':
         this.deps.focus(gone ? null : command.paneId);
         return;

@@ -11,6 +11,7 @@ import type { FromRendererMessage, NoticeLevel, UiConfig, UiPreset, UiScratchpad
 import type { AgentLauncher } from '../contracts.js';
 import type { Coordinator } from '../coordinator.js';
 import { CommandExecutor } from './command-executor.js';
+import { InputActivity } from '../../shared/input-activity.js';
 import { FramePump } from './frame-pump.js';
 import { RendererHost } from './renderer-host.js';
 import { ScratchpadFeed, type ScratchpadSource } from './scratchpad-feed.js';
@@ -66,12 +67,17 @@ export class TuiHost implements Disposable {
     markTerminalTaken();
     stdin.setRawMode(true);
     const crashOn = CRASH_HOOK?.[1] === 'renderer' ? CRASH_HOOK[2] : undefined;
-    const renderer = (this.renderer = new RendererHost({ cols: size.cols, rows: size.rows, outputFd: 1, crashOn }));
+    const crashMainOn = CRASH_HOOK?.[1] === 'main' ? CRASH_HOOK[2] : undefined;
+    // The renderer reads the terminal (fd 0) and draws to it (fd 1) itself; this thread only set raw mode.
+    const activity = new InputActivity();
+    coordinator.yieldFloodsTo(activity);
+    this.disposables.add({ dispose: () => coordinator.yieldFloodsTo(null) });
+    const renderer = (this.renderer = new RendererHost({ cols: size.cols, rows: size.rows, inputFd: 0, outputFd: 1, inputActivity: activity.buffer, crashOn, crashMainOn }));
     renderer.onCrash((error) => this.options.onCrash(error));
     renderer.onMessage((message) => this.onRendererMessage(message));
 
     this.pump = new FramePump(coordinator, (paneId, port) => {
-      if (port && paneId) renderer.post({ t: 'frame-port', paneId, port }, [port]);
+      if (port && paneId) renderer.post({ t: 'frame-port', paneId, port, input: coordinator.directInput(paneId) }, [port]);
       else renderer.post({ t: 'frame-port', paneId: null, port: null });
     });
     this.executor = new CommandExecutor({
@@ -82,16 +88,6 @@ export class TuiHost implements Disposable {
       notify: (text, level) => this.notify(text, level),
       quit: () => this.options.onQuit(),
     });
-
-    const onData = (chunk: Buffer) => {
-      if (CRASH_HOOK?.[1] === 'main' && chunk.includes(CRASH_HOOK[2])) throw new Error('test crash on the main thread (PATTERM_TEST_CRASH)');
-      // Copy out of Node's shared pool so the bytes can be transferred, not cloned.
-      const bytes = new Uint8Array(chunk);
-      renderer.post({ t: 'input', bytes }, [bytes.buffer]);
-    };
-    stdin.on('data', onData);
-    stdin.resume();
-    this.disposables.add({ dispose: () => stdin.off('data', onData) });
 
     const onResize = () => this.resize();
     process.stdout.on('resize', onResize);
@@ -136,6 +132,12 @@ export class TuiHost implements Disposable {
         break;
       case 'log':
         tuiLog(message.text);
+        break;
+      case 'crash-main':
+        // Thrown outside the emitter (which isolates listener errors), as a real uncaught error would be.
+        setImmediate(() => {
+          throw new Error('test crash on the main thread (PATTERM_TEST_CRASH)');
+        });
         break;
     }
   }

@@ -96,7 +96,7 @@ export async function startWorld(options: { withMcp: boolean }): Promise<World> 
         if (value === undefined) delete process.env[key];
         else process.env[key] = value;
       }
-      rmSync(root, { recursive: true, force: true });
+      rmSync(root, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 });
     },
   };
 }

@@ -249,7 +249,8 @@ export class TmuxPatterm {
     } catch {
       // Already gone.
     }
-    rmSync(this.root, { recursive: true, force: true });
+    // Programs that just got their SIGHUP (vim removing its swap file) can still be writing here.
+    rmSync(this.root, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 });
   }
 }
 

@@ -65,7 +65,7 @@ export async function startHarness(): Promise<Harness> {
     await Promise.all(connections.map((connection) => connection.close().catch(() => undefined)));
     await mcp.dispose();
     await coordinator.shutdown(500);
-    rmSync(root, { recursive: true, force: true });
+    rmSync(root, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 });
   });
 
   const harness: Harness = {
