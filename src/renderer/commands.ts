@@ -13,6 +13,7 @@ export interface CommandActions {
   showSessionList(): 'keep-open';
   showPaneList(): 'keep-open';
   showScratchpadList(): 'keep-open';
+  redraw(): void;
   showKillList(): 'keep-open';
   showRename(): 'keep-open';
   cycleSession(delta: number): void;
@@ -68,6 +69,7 @@ export const BUILTIN_COMMANDS: readonly CommandDef[] = [
   },
   { id: 'patterm.pane.close', title: 'Close exited pane', when: (state) => !!state.focusedPane() && !focusedRunning(state), run: (a) => a.closeFocusedPane() },
   { id: 'patterm.pane.rename', title: 'Rename…', when: hasSession, run: (a) => a.showRename() },
+  { id: 'patterm.redraw', title: 'Redraw screen', run: (a) => a.redraw() },
   { id: 'patterm.quit', title: 'Quit', run: (a) => a.quit() },
 ];
 

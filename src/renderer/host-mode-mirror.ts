@@ -18,7 +18,13 @@ const OFF: MirroredModes = { applicationCursor: false, anyMotion: false, focusEv
 const SEQUENCES: Record<keyof MirroredModes, number> = { applicationCursor: 1, anyMotion: 1003, focusEvents: 1004 };
 
 export class HostModeMirror {
-  private current: MirroredModes = { ...OFF };
+  /** What the host has; null when unknown (after a resume), so every mode is sent. */
+  private current: MirroredModes | null = { ...OFF };
+
+  /** Forgets what the host has: something else may have set its modes (a shell while patterm was stopped). */
+  invalidate(): void {
+    this.current = null;
+  }
 
   /** The sequences that bring the host in line with the focused pane (empty when nothing changes). */
   update(frame: CellFrame | null): string {
@@ -27,7 +33,7 @@ export class HostModeMirror {
       : OFF;
     let out = '';
     for (const key of Object.keys(SEQUENCES) as Array<keyof MirroredModes>) {
-      if (wanted[key] === this.current[key]) continue;
+      if (this.current && wanted[key] === this.current[key]) continue;
       out += `\x1b[?${SEQUENCES[key]}${wanted[key] ? 'h' : 'l'}`;
       // xterm keeps one mouse-tracking level: turning 1003 off turns tracking off, so restore drags.
       if (key === 'anyMotion' && !wanted[key]) out += '\x1b[?1002h';

@@ -6,7 +6,15 @@
 
 const ESC = '\x1b';
 
-/** Entered once when the renderer starts. */
+/**
+ * XTWINOPS 22: saves the window title on the terminal's title stack, so exit can
+ * put the user's own title back. Sent once per take-over, apart from
+ * ENTER_HOST_MODES, which is also re-sent to repair the screen (a push there
+ * would grow the stack).
+ */
+export const PUSH_TITLE = `${ESC}[22;0t`;
+
+/** Entered when the renderer starts, and again after a resume or a "Redraw screen". */
 export const ENTER_HOST_MODES = [
   `${ESC}[?1049h`, // alternate screen: the user's scrollback is untouched when we leave
   `${ESC}[?7l`, // no autowrap: writing the bottom-right cell must never scroll the screen
@@ -18,7 +26,8 @@ export const ENTER_HOST_MODES = [
 
 /**
  * Undoes everything the renderer or a mirrored pane mode may have turned on.
- * Safe to send more than once and safe when only part of ENTER_HOST_MODES was sent.
+ * Safe when only part of ENTER_HOST_MODES was sent. Sent once per take-over
+ * (terminal-restore.ts): a second one would blank the title the first restored.
  */
 export const RESTORE_HOST_MODES = [
   `${ESC}[?2026l`, // a crash mid-frame must not leave the terminal holding its updates
@@ -31,6 +40,10 @@ export const RESTORE_HOST_MODES = [
   `${ESC}[0 q`, // the terminal's own cursor shape
   `${ESC}[?25h`,
   `${ESC}[?1049l`,
+  // Blank the title patterm set, then pop the user's: a terminal without a title
+  // stack is left with no title rather than a stale "… — patterm".
+  `${ESC}]2;\x07`,
+  `${ESC}[23;0t`,
 ].join('');
 
 /** DEC 2026: the terminal shows the frame all at once, never half-drawn. */

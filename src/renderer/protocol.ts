@@ -82,6 +82,12 @@ export type ToRendererMessage =
   | { t: 'contention'; paneId: string }
   | { t: 'attention'; paneId: string; reason: string }
   | { t: 'cursor-shape'; paneId: string; shape: number }
+  /** The pane's program rang the bell (BEL). */
+  | { t: 'bell'; paneId: string }
+  /** SIGTSTP: give the host terminal back and draw nothing until 'resume'; answered with 'suspended'. */
+  | { t: 'suspend' }
+  /** SIGCONT: the terminal may have been reset or drawn over; take it again and repaint every cell. */
+  | { t: 'resume' }
   | { t: 'shutdown' };
 
 export type NoticeLevel = 'info' | 'warning' | 'error';
@@ -106,6 +112,8 @@ export type FromRendererMessage =
   | { t: 'ready' }
   /** Sent after 'shutdown': the renderer drew its last byte and put the host modes back. */
   | { t: 'stopped' }
+  /** Sent after 'suspend': the host modes are restored and nothing more is drawn until 'resume'. */
+  | { t: 'suspended' }
   | { t: 'log'; text: string }
   | { t: 'command'; command: BridgeCommand }
   /** Test hook (PATTERM_TEST_CRASH=main:…): the typed text asks the main thread to crash. */

@@ -9,8 +9,9 @@ import { DirectInput } from './direct-input.js';
 import type { InputActivity } from '../shared/input-activity.js';
 import { Compositor } from './compositor.js';
 import { FrameWriter } from './frame-writer.js';
-import { ENTER_HOST_MODES, RESTORE_HOST_MODES } from './host-modes.js';
+import { ENTER_HOST_MODES, PUSH_TITLE, RESTORE_HOST_MODES } from './host-modes.js';
 import { HostModeMirror } from './host-mode-mirror.js';
+import { HostTitle } from './host-title.js';
 import { InputRouter } from './input-router.js';
 import { InputTokenizer } from './input-tokenizer.js';
 import type { MessagePort } from 'node:worker_threads';
@@ -28,6 +29,8 @@ const AWAIT_FRAME_MS = 50;
 /** Attention requests blink at this period. */
 const BLINK_INTERVAL_MS = 500;
 export const CONTENTION_TOAST = 'Orchestrator is also driving this pane';
+/** Rings the host terminal's bell. */
+const BEL = '\x07';
 
 export class RendererApp {
   readonly state: UiState;
@@ -37,6 +40,7 @@ export class RendererApp {
   private readonly tokenizer = new InputTokenizer();
   private readonly writer = new FrameWriter();
   private readonly mirror = new HostModeMirror();
+  private readonly title = new HostTitle();
   private readonly directInput = new DirectInput((paneId, bytes) => this.post({ t: 'command', command: { kind: 'write', paneId, bytes } }));
   private buffer: CellBuffer;
   private lastFrameAt = -Infinity;
@@ -49,6 +53,12 @@ export class RendererApp {
   private sentScratchpad: string | null | undefined = undefined;
   private awaitingFrame: { paneId: string; since: number } | null = null;
   private stopped = false;
+  /** SIGTSTP gave the terminal back: nothing is drawn until 'resume'. */
+  private suspended = false;
+  /** The focused pane rang the bell since the last frame; the next frame rings the host's. */
+  private bellPending = false;
+  /** Sent before the next frame: the host modes (and title push) to take the terminal again. */
+  private retake = '';
   /** Where the focused pane's worker posts its frames. */
   private framePort: MessagePort | null = null;
 
@@ -65,12 +75,12 @@ export class RendererApp {
     this.state = new UiState(cols, rows);
     this.buffer = new CellBuffer(cols, rows);
     this.compositor = new Compositor(cols, rows);
-    this.controller = new UiController(this.state, (command) => this.command(command));
+    this.controller = new UiController(this.state, (command) => this.command(command), () => this.repaint());
     this.router = new InputRouter(this.state, this.controller, this.compositor, (command) => this.command(command));
   }
 
   start(): void {
-    this.output(ENTER_HOST_MODES);
+    this.output(PUSH_TITLE + ENTER_HOST_MODES);
     this.post({ t: 'ready' });
     this.scheduleFrame();
   }
@@ -132,6 +142,15 @@ export class RendererApp {
       case 'cursor-shape':
         this.state.cursorShapes.set(message.paneId, message.shape);
         break;
+      case 'bell':
+        this.onBell(message.paneId);
+        break;
+      case 'suspend':
+        this.suspend();
+        return;
+      case 'resume':
+        this.resume();
+        break;
       case 'shutdown':
         this.stop();
         return;
@@ -163,6 +182,48 @@ export class RendererApp {
     }
   }
 
+  /** The focused pane's bell rings the host's (the user is looking at it); any other pane's marks its entry. */
+  private onBell(paneId: string): void {
+    const pane = this.state.pane(paneId);
+    if (!pane) return;
+    if (paneId === this.state.focusedPaneId()) this.bellPending = true;
+    else this.state.bells.add(paneId);
+  }
+
+  /**
+   * Trusts nothing on the terminal: sends the host modes again and repaints every
+   * cell, the mirrored modes and the title ("Redraw screen", and after SIGCONT).
+   */
+  repaint(): void {
+    this.retake ||= ENTER_HOST_MODES;
+    this.writer.invalidate();
+    this.mirror.invalidate();
+    this.title.invalidate();
+    this.scheduleFrame();
+  }
+
+  /** SIGTSTP: the user's shell gets the terminal as it was before patterm, until SIGCONT. */
+  private suspend(): void {
+    if (!this.suspended) {
+      this.suspended = true;
+      this.frameTimer?.();
+      this.frameTimer = null;
+      try {
+        this.output(RESTORE_HOST_MODES);
+      } catch (error) {
+        this.post({ t: 'log', text: `renderer: restoring the terminal for a suspend failed: ${(error as Error).message}` });
+      }
+    }
+    this.post({ t: 'suspended' });
+  }
+
+  private resume(): void {
+    // After our own suspend the title was popped, so it is pushed again; after a bare SIGSTOP it is still pushed.
+    if (this.suspended) this.retake = PUSH_TITLE + ENTER_HOST_MODES;
+    this.suspended = false;
+    this.repaint();
+  }
+
   /** Keeps the bridge told what to stream and preview, and timers in step with the state. */
   private afterChange(): void {
     const focus = this.state.focusedPaneId();
@@ -170,7 +231,7 @@ export class RendererApp {
       this.sentFocus = focus;
       this.command({ kind: 'focus', paneId: focus });
       this.awaitingFrame = focus && this.state.frame?.paneId !== focus ? { paneId: focus, since: performance.now() } : null;
-      if (focus) this.state.attention.delete(focus);
+      if (focus) this.state.seen(focus);
     }
     const scratchpad = this.state.isEmpty ? null : this.state.shownScratchpad();
     if (scratchpad !== this.sentScratchpad) {
@@ -225,7 +286,7 @@ export class RendererApp {
   }
 
   private draw(): void {
-    if (this.stopped) return;
+    if (this.stopped || this.suspended) return;
     if (this.awaitingFrame) {
       const waited = performance.now() - this.awaitingFrame.since;
       if (waited < AWAIT_FRAME_MS) {
@@ -237,13 +298,17 @@ export class RendererApp {
     const started = performance.now();
     const cursor = this.compositor.compose(this.buffer, this.state, this.controller.palette);
     const modes = this.mirror.update(this.state.focusedPane()?.status === 'running' ? this.state.focusedFrame() : null);
-    const frame = this.writer.render(this.buffer, cursor, modes);
+    const host = modes + this.title.update(this.state.focusedPane()) + (this.bellPending ? BEL : '');
+    const frame = this.writer.render(this.buffer, cursor, host);
     // Only a frame that reached the terminal counts against the cap: a keystroke that changed
     // nothing on screen must not delay the echo frame that follows it.
     if (frame.text === '') return;
     this.lastFrameAt = started;
+    this.bellPending = false;
+    const retake = this.retake;
+    this.retake = '';
     try {
-      this.output(frame.text);
+      this.output(retake + frame.text);
     } catch (error) {
       this.post({ t: 'log', text: `renderer: writing a frame failed: ${(error as Error).message}` });
       return;
@@ -261,7 +326,8 @@ export class RendererApp {
     for (const timer of [this.escapeTimer, this.noticeTimer]) if (timer) clearTimeout(timer);
     if (this.blinkTimer) clearInterval(this.blinkTimer);
     try {
-      this.output(RESTORE_HOST_MODES);
+      // Suspended, the terminal was given back already; a second restore would blank the user's title.
+      if (!this.suspended) this.output(RESTORE_HOST_MODES);
     } finally {
       this.post({ t: 'stopped' });
     }

@@ -3,7 +3,7 @@ import type { CellBuffer } from './cell-buffer.js';
 import type { HitRegions } from './hit-regions.js';
 import type { Rect } from './layout.js';
 import { textWidth, truncate } from './text-width.js';
-import { statusGlyph, THEME } from './theme.js';
+import { BELL_GLYPH, statusGlyph, THEME } from './theme.js';
 import type { UiState } from './ui-state.js';
 
 const ADD_LABEL = ' + ';
@@ -21,7 +21,8 @@ export function drawTabBar(buffer: CellBuffer, rect: Rect, state: UiState, hits:
     const root = state.pane(session.rootId);
     const mark = root && root.status !== 'running' ? ` ${statusGlyph(root)}` : '';
     const wants = state.sessionPaneIds(session).some((id) => state.attention.has(id)) ? ' !' : '';
-    const label = ` ${truncate(session.name, MAX_TAB_NAME_COLS)}${mark}${wants} `;
+    const bell = state.sessionPaneIds(session).some((id) => state.bells.has(id)) ? ` ${BELL_GLYPH}` : '';
+    const label = ` ${truncate(session.name, MAX_TAB_NAME_COLS)}${mark}${wants}${bell} `;
     return { session, label, width: textWidth(label) };
   });
   const available = rect.cols - ADD_LABEL.length;

@@ -46,6 +46,8 @@ export const THEME = {
 
 /** Tree and tab glyphs (spec §4): ▶ orchestrator, ◉ running, ✓ exited cleanly, ✗ errored. */
 export const ROOT_GLYPH = '▶';
+/** Marks a tab or tree entry whose pane rang the bell while unfocused (tmux marks the window with "!"; that is taken by attention). */
+export const BELL_GLYPH = '🔔';
 
 export function statusGlyph(pane: { status: PaneStatus; exitCode: number | null }): string {
   if (pane.status === 'running') return '◉';

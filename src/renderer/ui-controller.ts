@@ -19,6 +19,8 @@ export class UiController implements CommandActions {
   constructor(
     private readonly state: UiState,
     private readonly send: (command: BridgeCommand) => void,
+    /** Takes the host terminal again and repaints every cell (RendererApp.repaint). */
+    private readonly repaint: () => void,
   ) {}
 
   // ---- notices -----------------------------------------------------------------
@@ -68,6 +70,11 @@ export class UiController implements CommandActions {
 
   quit(): void {
     this.send({ kind: 'quit' });
+  }
+
+  /** For a screen something else drew over: nothing on the terminal is trusted any more. */
+  redraw(): void {
+    this.repaint();
   }
 
   spawnPreset(preset: UiPreset, child: boolean, initialPrompt?: string): void {

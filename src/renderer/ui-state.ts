@@ -29,6 +29,8 @@ export class UiState {
   readonly cursorShapes = new Map<string, number>();
   notice: Notice | null = null;
   readonly attention = new Map<string, Attention>();
+  /** Panes that rang the bell while unfocused; the mark stays until the pane is focused. */
+  readonly bells = new Set<string>();
   /** The scratchpad the user picked; null means "the most recently modified one". */
   chosenScratchpad: string | null = null;
   preview: { name: string; text: string } | null = null;
@@ -78,14 +80,20 @@ export class UiState {
     if (!pane) return;
     this.activeSessionId = pane.sessionId;
     this.focusBySession.set(pane.sessionId, paneId);
-    this.attention.delete(paneId);
+    this.seen(paneId);
   }
 
   switchSession(sessionId: string): void {
     const session = this.model.sessions.find((candidate) => candidate.id === sessionId);
     if (!session) return;
     this.activeSessionId = sessionId;
-    this.attention.delete(this.focusedPaneId() ?? '');
+    this.seen(this.focusedPaneId() ?? '');
+  }
+
+  /** The user is looking at the pane now: its attention request and bell mark are answered. */
+  seen(paneId: string): void {
+    this.attention.delete(paneId);
+    this.bells.delete(paneId);
   }
 
   /**
@@ -109,6 +117,7 @@ export class UiState {
       this.activeSessionId = fallback?.id ?? null;
     }
     for (const id of [...this.attention.keys()]) if (!model.panes[id]) this.attention.delete(id);
+    for (const id of [...this.bells]) if (!model.panes[id]) this.bells.delete(id);
     for (const id of [...this.cursorShapes.keys()]) if (!model.panes[id]) this.cursorShapes.delete(id);
     if (this.frame && !model.panes[this.frame.paneId]) this.frame = null;
   }

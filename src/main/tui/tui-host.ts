@@ -13,6 +13,7 @@ import type { Coordinator } from '../coordinator.js';
 import { CommandExecutor } from './command-executor.js';
 import { InputActivity } from '../../shared/input-activity.js';
 import { FramePump } from './frame-pump.js';
+import { JobControl } from './job-control.js';
 import { RendererHost } from './renderer-host.js';
 import { ScratchpadFeed, type ScratchpadSource } from './scratchpad-feed.js';
 import { markModesRestored, markTerminalTaken, restoreHostTerminal } from './terminal-restore.js';
@@ -52,6 +53,7 @@ export class TuiHost implements Disposable {
   private presets: UiPreset[] = [];
   private scratchpads: UiScratchpad[] = [];
   private modelQueued = false;
+  private readonly bells = new Set<string>();
   private stopped = false;
   private stopping: Promise<void> | null = null;
 
@@ -75,6 +77,7 @@ export class TuiHost implements Disposable {
     const renderer = (this.renderer = new RendererHost({ cols: size.cols, rows: size.rows, inputFd: 0, outputFd: 1, inputActivity: activity.buffer, crashOn, crashMainOn }));
     renderer.onCrash((error) => this.options.onCrash(error));
     renderer.onMessage((message) => this.onRendererMessage(message));
+    this.disposables.add(new JobControl(renderer));
 
     this.pump = new FramePump(coordinator, (paneId, port) => {
       if (port && paneId) renderer.post({ t: 'frame-port', paneId, port, input: coordinator.directInput(paneId) }, [port]);
@@ -101,6 +104,7 @@ export class TuiHost implements Disposable {
     this.disposables.add(
       coordinator.onPaneSignal(({ paneId, signal }) => {
         if (signal.type === 'cursor-shape') renderer.post({ t: 'cursor-shape', paneId, shape: signal.shape });
+        if (signal.type === 'bell') this.queueBell(paneId);
       }),
     );
 
@@ -192,6 +196,18 @@ export class TuiHost implements Disposable {
       this.disposables.add({ dispose: () => watcher.close() });
     }
     this.disposables.add({ dispose: () => timer && clearTimeout(timer) });
+  }
+
+  /** One bell message per pane per tick: a program printing BELs in a loop must not flood the renderer. */
+  private queueBell(paneId: string): void {
+    if (this.bells.size === 0) {
+      setImmediate(() => {
+        const panes = [...this.bells];
+        this.bells.clear();
+        if (!this.stopped) for (const id of panes) this.renderer?.post({ t: 'bell', paneId: id });
+      });
+    }
+    this.bells.add(paneId);
   }
 
   /** One model message per tick, however many panes changed in it. */
