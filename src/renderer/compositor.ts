@@ -10,6 +10,7 @@ import { computeLayout, type Layout, type Rect } from './layout.js';
 import { drawPalette } from './palette-view.js';
 import type { Palette } from './palette.js';
 import { drawRail } from './rail-view.js';
+import { drawScratchpadViewer } from './scratchpad-viewer-view.js';
 import { drawStatusLine } from './status-line-view.js';
 import { drawTabBar } from './tab-bar-view.js';
 import { textWidth } from './text-width.js';
@@ -50,6 +51,12 @@ export class Compositor {
     const frame = state.focusedFrame();
     const pane = state.focusedPane();
     const hidden: HostCursor = { x: 0, y: 0, visible: false, shape: 0 };
+    const viewer = state.viewer;
+    if (viewer) {
+      const text = state.preview?.name === viewer.name ? state.preview.text : null;
+      drawScratchpadViewer(buffer, main, viewer, text, state.model.scratchpads.some((pad) => pad.name === viewer.name));
+      return hidden;
+    }
     if (!frame || !pane) return hidden;
     buffer.blit(frame, main);
     const { x, y, visible } = frame.cursor;

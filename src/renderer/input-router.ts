@@ -9,6 +9,7 @@ import type { Compositor } from './compositor.js';
 import type { InputToken, MouseReport } from './input-tokenizer.js';
 import { contains } from './layout.js';
 import { encodeMouseForPane } from './mouse-encoding.js';
+import { VIEWER_HEADER_ROWS } from './scratchpad-viewer-view.js';
 import type { BridgeCommand } from './protocol.js';
 import type { UiController } from './ui-controller.js';
 import type { UiState } from './ui-state.js';
@@ -18,6 +19,10 @@ const WHEEL = 64;
 const MOTION = 32;
 /** Page Up/Down in the palette moves this many entries. */
 const PAGE_STEP = 10;
+/** A page in the scratchpad reader keeps this many lines of the last one in view, to keep the reader's place. */
+const PAGE_OVERLAP = 1;
+/** One wheel notch scrolls the reader this many lines, as most terminals and pagers do. */
+const WHEEL_LINES = 3;
 
 export class InputRouter {
   private pending: { paneId: string; text: string } | null = null;
@@ -36,11 +41,11 @@ export class InputRouter {
       switch (token.type) {
         case 'key':
           if (this.controller.palette) this.paletteKey(token.name, token.sequence);
-          else this.key(token.name, token.sequence);
+          else if (!this.state.viewer || !this.viewerKey(token.name)) this.key(token.name, token.sequence);
           break;
         case 'paste':
           if (this.controller.palette) this.controller.palette.insert(token.text);
-          else this.toPane(this.pasteBytes(token.text));
+          else if (!this.state.viewer) this.toPane(this.pasteBytes(token.text)); // the reader is read-only
           break;
         case 'mouse':
           this.mouse(token.mouse);
@@ -76,6 +81,46 @@ export class InputRouter {
       return;
     }
     this.toPane(sequence);
+  }
+
+  /**
+   * Keys for the scratchpad reader: scrolling, Esc (or q) to close. True when the
+   * key was the reader's; Ctrl-K and bound keys are not, and every other key is
+   * swallowed, since the pane underneath is not what the user is looking at.
+   */
+  private viewerKey(name: string | null): boolean {
+    const viewer = this.state.viewer!;
+    if (name === RESERVED_KEY || (name && this.state.config.keybindings[name])) return false;
+    const page = Math.max(1, this.compositor.layout.main.rows - VIEWER_HEADER_ROWS - PAGE_OVERLAP);
+    switch (name) {
+      case 'ESCAPE':
+      case 'q':
+        this.controller.closeScratchpad();
+        break;
+      case 'UP':
+      case 'k':
+        viewer.scrollBy(-1);
+        break;
+      case 'DOWN':
+      case 'j':
+      case 'ENTER':
+        viewer.scrollBy(1);
+        break;
+      case 'PAGE_UP':
+        viewer.scrollBy(-page);
+        break;
+      case 'PAGE_DOWN':
+      case ' ':
+        viewer.scrollBy(page);
+        break;
+      case 'HOME':
+        viewer.scrollToStart();
+        break;
+      case 'END':
+        viewer.scrollToEnd();
+        break;
+    }
+    return true;
   }
 
   private paletteKey(name: string | null, sequence: string): void {
@@ -144,6 +189,10 @@ export class InputRouter {
     }
     const main = this.compositor.layout.main;
     const inMain = contains(main, report.x, report.y);
+    if (inMain && this.state.viewer) {
+      if (isWheel) this.state.viewer.scrollBy((report.code & 1) === 0 ? -WHEEL_LINES : WHEEL_LINES);
+      return;
+    }
     if (inMain || this.paneHasMouseCapture) {
       if (isPress) this.paneHasMouseCapture = true;
       if (report.release) this.paneHasMouseCapture = false;
@@ -165,7 +214,9 @@ export class InputRouter {
         this.controller.focusPane(target.paneId);
         break;
       case 'scratchpad':
-        this.state.chosenScratchpad = target.name;
+        // The reader shows what the rail previews: with it open, a click switches what it reads.
+        if (this.state.viewer) this.controller.openScratchpad(target.name);
+        else this.state.chosenScratchpad = target.name;
         break;
     }
   }

@@ -77,6 +77,7 @@ export type ToRendererMessage =
    * `input`, when present, lets the renderer write the user's keys to the pane's PTY itself.
    */
   | { t: 'frame-port'; paneId: string | null; port: MessagePort | null; input?: DirectInputChannel | null }
+  /** The shown scratchpad's content: the rail previews its top, the viewer shows it all. */
   | { t: 'preview'; name: string; text: string }
   | { t: 'notice'; text: string; level: NoticeLevel }
   | { t: 'contention'; paneId: string }

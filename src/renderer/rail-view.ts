@@ -18,6 +18,8 @@ const HEADING_ROWS = 2;
 const MIN_PREVIEW_LINES = 2;
 /** At most this many scratchpad names before the preview; the rest scroll off. */
 const MAX_LISTED_SCRATCHPADS = 8;
+/** The preview shows a rail's worth of text; splitting the whole file every frame would be waste. */
+const PREVIEW_CHARS = 8 * 1024;
 
 export function drawRail(buffer: CellBuffer, rect: Rect, state: UiState, hits: HitRegions): void {
   buffer.fill(rect);
@@ -88,7 +90,7 @@ function drawPreviewBox(buffer: CellBuffer, rect: Rect, name: string, text: stri
   const right = rect.x + rect.cols - 1;
   buffer.text(rect.x, rect.y, '┌' + '─'.repeat(inner) + '┐', THEME.divider);
   buffer.text(rect.x + 1, rect.y, truncate(` ${name} `, inner), THEME.bold);
-  const lines = text.replace(/\r/g, '').split('\n');
+  const lines = text.slice(0, PREVIEW_CHARS).replace(/\r/g, '').split('\n');
   for (let row = 1; row < rect.rows - 1; row++) {
     buffer.text(rect.x, rect.y + row, '│', THEME.divider);
     buffer.text(rect.x + 1, rect.y + row, fit(lines[row - 1]?.replace(/\t/g, '  ') ?? '', inner));

@@ -232,6 +232,8 @@ export class RendererApp {
       this.command({ kind: 'focus', paneId: focus });
       this.awaitingFrame = focus && this.state.frame?.paneId !== focus ? { paneId: focus, since: performance.now() } : null;
       if (focus) this.state.seen(focus);
+      // Focusing a pane means looking at it: the scratchpad reader steps aside.
+      this.controller.closeScratchpad();
     }
     const scratchpad = this.state.isEmpty ? null : this.state.shownScratchpad();
     if (scratchpad !== this.sentScratchpad) {

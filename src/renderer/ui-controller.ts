@@ -8,6 +8,7 @@ import { BUILTIN_COMMANDS, builtinCommand, parsePresetCommandId, presetCommandId
 import { Palette, type PaletteItem, type PaletteViewSpec } from './palette.js';
 import type { BridgeCommand, NoticeLevel, UiPreset } from './protocol.js';
 import type { UiState } from './ui-state.js';
+import { ScratchpadViewer } from './scratchpad-viewer.js';
 import { statusGlyph } from './theme.js';
 
 /** How long a notice stays in the status line; errors stay longer because they need reading. */
@@ -75,6 +76,16 @@ export class UiController implements CommandActions {
   /** For a screen something else drew over: nothing on the terminal is trusted any more. */
   redraw(): void {
     this.repaint();
+  }
+
+  /** Shows the scratchpad whole in the main area (and in the rail's preview, which feeds it). */
+  openScratchpad(name: string): void {
+    this.state.chosenScratchpad = name;
+    this.state.viewer = new ScratchpadViewer(name);
+  }
+
+  closeScratchpad(): void {
+    this.state.viewer = null;
   }
 
   spawnPreset(preset: UiPreset, child: boolean, initialPrompt?: string): void {
@@ -221,9 +232,7 @@ export class UiController implements CommandActions {
           id: pad.name,
           label: pad.name,
           detail: `${pad.size} B`,
-          run: () => {
-            this.state.chosenScratchpad = pad.name;
-          },
+          run: () => this.openScratchpad(pad.name),
         })),
     });
   }

@@ -5,6 +5,7 @@
  */
 import type { CellFrame } from '../shared/pane-types.js';
 import type { NoticeLevel, UiConfig, UiModel, UiPane, UiSession } from './protocol.js';
+import type { ScratchpadViewer } from './scratchpad-viewer.js';
 
 export interface Notice {
   text: string;
@@ -34,6 +35,8 @@ export class UiState {
   /** The scratchpad the user picked; null means "the most recently modified one". */
   chosenScratchpad: string | null = null;
   preview: { name: string; text: string } | null = null;
+  /** The scratchpad open in the main area's reader, over the focused pane; null when the pane shows. */
+  viewer: ScratchpadViewer | null = null;
   /** Toggled by a timer while something wants attention, to blink it. */
   blinkOn = false;
 
@@ -120,6 +123,7 @@ export class UiState {
     for (const id of [...this.bells]) if (!model.panes[id]) this.bells.delete(id);
     for (const id of [...this.cursorShapes.keys()]) if (!model.panes[id]) this.cursorShapes.delete(id);
     if (this.frame && !model.panes[this.frame.paneId]) this.frame = null;
+    if (this.isEmpty) this.viewer = null; // the blank canvas has no main area to read in
   }
 
   applyConfig(config: UiConfig): void {

@@ -15,8 +15,11 @@ export interface ScratchpadSource {
   onChanged(listener: (change: { name: string }) => void): Disposable;
 }
 
-/** The preview shows a rail's worth of text; reading more would only be thrown away. */
-const PREVIEW_CHARS = 8 * 1024;
+/**
+ * The reader shows the whole file. The store refuses writes past 1 MiB; a file an
+ * editor grew beyond that is shown cut rather than posted whole on every change.
+ */
+const CONTENT_CHARS = 1024 * 1024;
 /** Editors write in bursts (temp file, rename, chmod); one reload after the burst is enough. */
 const WATCH_DEBOUNCE_MS = 100;
 
@@ -72,7 +75,7 @@ export class ScratchpadFeed implements Disposable {
     if (!name || this.disposed) return;
     try {
       const { content } = await this.source.read(name);
-      if (!this.disposed && name === this.selected) this.onPreview(name, content.slice(0, PREVIEW_CHARS));
+      if (!this.disposed && name === this.selected) this.onPreview(name, content.slice(0, CONTENT_CHARS));
     } catch {
       // Deleted or unreadable: the next list refresh drops it from the rail.
     }
