@@ -12,14 +12,6 @@ import { loadConfig } from './tui/config.js';
 import { restoreHostTerminal } from './tui/terminal-restore.js';
 import { TuiHost } from './tui/tui-host.js';
 
-/**
- * A pane worker parsing a flood nobody watches runs at nice +10 (see
- * flood-priority.ts): it takes the CPU only when the coordinator (PTY I/O),
- * the renderer and the watched panes have none to spare (weight ~10x lower),
- * so typing stays responsive; on an idle machine it still runs at full speed.
- */
-const PANE_WORKER_NICE = 10;
-
 export interface AppOptions {
   projectDir: string;
 }
@@ -31,7 +23,6 @@ export async function runApp(options: AppOptions): Promise<void> {
     return;
   }
   const coordinator = new Coordinator(options.projectDir);
-  coordinator.workerNice = PANE_WORKER_NICE;
   let tui: TuiHost | null = null;
   let mcp: McpServerHandle | null = null;
   const lifecycle = new Lifecycle(coordinator, {

@@ -75,10 +75,13 @@ export class Coordinator {
   private shuttingDown = false;
   /**
    * How much lower than this thread a pane worker runs while it parses a flood
-   * nobody watches (its nice increment). The TUI sets it so that floods never
-   * outbid input, drawing and the watched panes for the CPU; headless use keeps 0.
+   * nobody watches (its nice increment; see flood-priority.ts). At +10 (CPU
+   * weight ~10x lower) such a flood takes the cores only when PTY I/O, the TUI,
+   * MCP calls and the watched panes have none to spare, so typing and
+   * orchestrators stay responsive; on an idle machine it still runs at full
+   * speed. 0 turns it off.
    */
-  workerNice = 0;
+  workerNice = 10;
   /** The pane whose frames go to the TUI renderer. */
   private framedPane: PaneId | null = null;
 
@@ -303,11 +306,13 @@ export class Coordinator {
   }
 
   /**
-   * From now on a keystroke recorded in `activity` makes every flooding pane
-   * but the shown one hold off parsing for a moment (ParseScheduler.yielding).
+   * Where interactive input is recorded (TUI keystrokes, MCP calls): after
+   * each, every flooding pane but the shown one holds off parsing for a
+   * moment (ParseScheduler.yielding). Shared memory, so the renderer thread
+   * records keys without a message.
    */
-  yieldFloodsTo(activity: InputActivity | null): void {
-    parseScheduler.yieldTo(activity);
+  get inputActivity(): InputActivity {
+    return parseScheduler.activity;
   }
 
   async stream(id: PaneId, fromOffset: number, limit?: number): Promise<StreamChunk> {

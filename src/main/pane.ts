@@ -247,7 +247,12 @@ export class Pane {
       const final = await this.client.call((remote) => remote.waitFor({ ...request, timeoutMs: 0, stableMs: 0 }));
       return { ...final, exited: true, elapsedMs: Math.round(performance.now() - started) };
     });
-    return Promise.race([live, exited]);
+    this.pty.awaited++;
+    try {
+      return await Promise.race([live, exited]);
+    } finally {
+      this.pty.awaited--;
+    }
   }
 
   async armTrap(): Promise<void> {

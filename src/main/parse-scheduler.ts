@@ -15,7 +15,7 @@
  * Small output (an echo, a prompt, a status line) never waits for a turn.
  */
 import { availableParallelism } from 'node:os';
-import type { InputActivity } from '../shared/input-activity.js';
+import { INPUT_BURST_GAP_MS, InputActivity } from '../shared/input-activity.js';
 
 export interface ParseClient {
   /** Called when this client was queued and is now granted a turn. */
@@ -29,36 +29,45 @@ export const INTERACTIVE_BYTES = 4 * 1024;
 /** Bytes a pane may send in one turn while others wait: ~6 ms of parsing, short enough for fair interleaving. */
 export const TURN_QUANTUM_BYTES = 256 * 1024;
 /**
- * After each keystroke in the TUI, flooding panes other than the focused one
- * get no parse turns for this long. It covers the echo and a program's redraw
- * (tui-echo-latency: p99 well under it once floods hold off), and costs
- * background floods at most this much per key while someone types.
+ * After each keystroke in the TUI or MCP call, flooding panes other than the
+ * focused one get no parse turns for this long. It covers the echo and a
+ * program's redraw, or the call's own work (tui-echo-latency and mcp benches),
+ * and costs background floods at most this much per input.
  */
-export const INPUT_YIELD_MS = 25;
+export const INPUT_YIELD_MS = INPUT_BURST_GAP_MS;
+/**
+ * Within one unbroken burst of input (key repeat, an orchestrator polling in
+ * a loop) floods yield in cycles of this length and parse in the last
+ * FLOOD_SHARE_MS of each. A program blocked on a paused PTY stalls, so floods
+ * must keep some share however busy the input is: a fifth of the time here.
+ */
+export const YIELD_CYCLE_MS = 250;
+export const FLOOD_SHARE_MS = 50;
 
 export class ParseScheduler {
   private readonly holders = new Set<ParseClient>();
   private readonly waiting: ParseClient[] = [];
-  private activity: InputActivity | null = null;
   private regrantTimer: ReturnType<typeof setTimeout> | null = null;
 
-  constructor(readonly slots: number) {}
+  /** `activity`: where interactive input is recorded; floods yield to it (see `yielding`). */
+  constructor(
+    readonly slots: number,
+    readonly activity: InputActivity = new InputActivity(),
+  ) {}
 
-  /** Keystrokes recorded here make floods yield (the TUI's renderer records them); null: never yield. */
-  yieldTo(activity: InputActivity | null): void {
-    this.activity = activity;
-  }
-
-  /** True while floods hold off for the user's last keystroke. */
+  /** True while floods hold off for the latest input. */
   get yielding(): boolean {
-    if (!this.activity) return false;
-    const remaining = INPUT_YIELD_MS - this.activity.sinceLastInput();
-    if (remaining <= 0) return false;
-    // Whoever queued meanwhile gets its turn when the window closes.
+    const now = Date.now();
+    const sinceInput = this.activity.sinceLastInput(now);
+    if (sinceInput >= INPUT_YIELD_MS) return false;
+    const phase = this.activity.sinceBurstStart(now) % YIELD_CYCLE_MS;
+    const floodsTurnIn = YIELD_CYCLE_MS - FLOOD_SHARE_MS - phase;
+    if (floodsTurnIn <= 0) return false; // the floods' share of a long burst
+    // Whoever queued meanwhile gets its turn when the window closes or the floods' share begins.
     this.regrantTimer ??= setTimeout(() => {
       this.regrantTimer = null;
       this.grant();
-    }, remaining + 1);
+    }, Math.min(INPUT_YIELD_MS - sinceInput, floodsTurnIn) + 1);
     return true;
   }
 

@@ -71,6 +71,8 @@ export class PtyProcess implements ParseClient {
   private turnBytes = 0;
   /** The TUI shows this pane: its output never yields to the user's typing (see ParseScheduler.yielding). */
   focused = false;
+  /** Callers waiting on this pane's screen (wait_for_pattern): its output is what they wait for. */
+  awaited = 0;
   private unacked = 0;
   private paused = false;
   private rawExit: { exitCode: number; signal: number } | null = null;
@@ -248,6 +250,8 @@ export class PtyProcess implements ParseClient {
     if (this.inFlight() <= 0 && this.pendingBytes <= INTERACTIVE_BYTES) {
       // A keystroke's echo or a prompt with the worker idle: go now. Waiting for
       // the coalescing macrotask would queue it behind every flooding PTY's reads.
+      // Someone waiting on this pane is waiting for exactly this: floods step aside.
+      if (this.awaited > 0) parseScheduler.activity.markInput();
       this.flush();
     } else if (!this.flushScheduled && this.inFlight() < IN_FLIGHT_LIMIT_BYTES) {
       this.flushScheduled = true;
@@ -298,7 +302,7 @@ export class PtyProcess implements ParseClient {
   }
 
   get yieldsToInput(): boolean {
-    return !this.focused;
+    return !this.focused && this.awaited === 0;
   }
 
   /** The parse scheduler granted a turn this process had queued for. */

@@ -1,8 +1,8 @@
 /** The parse scheduler's turn-taking: bounded, first come first served, and never losing a turn. */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { INPUT_YIELD_MS, ParseScheduler, type ParseClient } from '../../src/main/parse-scheduler.js';
-import { InputActivity } from '../../src/shared/input-activity.js';
+import { FLOOD_SHARE_MS, INPUT_YIELD_MS, ParseScheduler, YIELD_CYCLE_MS, type ParseClient } from '../../src/main/parse-scheduler.js';
+import { INPUT_BURST_GAP_MS, InputActivity } from '../../src/shared/input-activity.js';
 
 function client(log: string[], name: string, yieldsToInput = true): ParseClient & { name: string } {
   return { name, yieldsToInput, onTurn: () => log.push(name) };
@@ -42,9 +42,8 @@ test('releasing a queued client removes it from the queue; releasing a stranger 
 
 test('after a keystroke, floods get no turn for the yield window, the shown pane still does, and the queue resumes after', async () => {
   const log: string[] = [];
-  const scheduler = new ParseScheduler(2);
   const activity = new InputActivity();
-  scheduler.yieldTo(activity);
+  const scheduler = new ParseScheduler(2, activity);
   const [flood, other] = ['flood', 'other'].map((name) => client(log, name));
   const shown = client(log, 'shown', false);
   assert.equal(scheduler.acquire(flood), true, 'no keystroke yet: floods parse');
@@ -62,7 +61,7 @@ test('after a keystroke, floods get no turn for the yield window, the shown pane
   assert.deepEqual(log, ['flood', 'other']);
 });
 
-test('InputActivity: a clock that stepped back never makes a stale window', () => {
+test('InputActivity: bursts, another thread\'s view, and a clock that stepped back never making a stale window', () => {
   const activity = new InputActivity();
   assert.equal(activity.sinceLastInput(), Infinity, 'never typed');
   activity.markInput(1_000_000);
@@ -70,4 +69,17 @@ test('InputActivity: a clock that stepped back never makes a stale window', () =
   assert.equal(activity.sinceLastInput(999_000), Infinity);
   const seen = new InputActivity(activity.buffer);
   assert.equal(seen.sinceLastInput(1_000_020), 20, 'another view of the same buffer (another thread) sees the keystroke');
+  activity.markInput(1_000_000 + INPUT_BURST_GAP_MS - 1);
+  assert.equal(activity.sinceBurstStart(1_000_100), 100, 'inputs closer than the gap are one burst');
+  activity.markInput(1_000_200);
+  assert.equal(activity.sinceBurstStart(1_000_210), 10, 'a pause starts a new burst');
+});
+
+test('an unbroken burst of input cannot starve floods: they get their share of every cycle', () => {
+  const activity = new InputActivity();
+  const scheduler = new ParseScheduler(1, activity);
+  const start = Date.now() - (YIELD_CYCLE_MS - FLOOD_SHARE_MS) - 5; // a burst that began long enough ago to be in the floods' share
+  for (let at = start; at <= Date.now(); at += 10) activity.markInput(at);
+  assert.equal(scheduler.yielding, false, 'in the floods\' share of the cycle');
+  assert.equal(scheduler.acquire(client([], 'flood')), true);
 });

@@ -26,6 +26,8 @@ export class ToolDispatcher {
   }
 
   async call(name: string, rawArgs: unknown, token: string, signal: AbortSignal): Promise<CallToolResult> {
+    // An orchestrator's call is interactive work, like a keystroke: floods step aside while it runs.
+    this.services.coordinator.inputActivity.markInput();
     const state = this.services.identities.state(token);
     if (state.kind !== 'live') {
       return fail(state.kind === 'revoked' ? `your identity is no longer valid: pane ${JSON.stringify(state.paneName)} has exited` : 'your identity token is not valid in this patterm process');

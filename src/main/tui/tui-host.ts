@@ -11,7 +11,6 @@ import type { FromRendererMessage, NoticeLevel, UiConfig, UiPreset, UiScratchpad
 import type { AgentLauncher } from '../contracts.js';
 import type { Coordinator } from '../coordinator.js';
 import { CommandExecutor } from './command-executor.js';
-import { InputActivity } from '../../shared/input-activity.js';
 import { FramePump } from './frame-pump.js';
 import { JobControl } from './job-control.js';
 import { RendererHost } from './renderer-host.js';
@@ -71,10 +70,8 @@ export class TuiHost implements Disposable {
     const crashOn = CRASH_HOOK?.[1] === 'renderer' ? CRASH_HOOK[2] : undefined;
     const crashMainOn = CRASH_HOOK?.[1] === 'main' ? CRASH_HOOK[2] : undefined;
     // The renderer reads the terminal (fd 0) and draws to it (fd 1) itself; this thread only set raw mode.
-    const activity = new InputActivity();
-    coordinator.yieldFloodsTo(activity);
-    this.disposables.add({ dispose: () => coordinator.yieldFloodsTo(null) });
-    const renderer = (this.renderer = new RendererHost({ cols: size.cols, rows: size.rows, inputFd: 0, outputFd: 1, inputActivity: activity.buffer, crashOn, crashMainOn }));
+    const inputActivity = coordinator.inputActivity.buffer;
+    const renderer = (this.renderer = new RendererHost({ cols: size.cols, rows: size.rows, inputFd: 0, outputFd: 1, inputActivity, crashOn, crashMainOn }));
     renderer.onCrash((error) => this.options.onCrash(error));
     renderer.onMessage((message) => this.onRendererMessage(message));
     this.disposables.add(new JobControl(renderer));
