@@ -243,7 +243,7 @@ export class PtyProcess implements ParseClient {
     this.unacked += data.length;
     // Never pause while draining after exit: the drain marker must get through
     // before node-pty gives up on the socket (see startDrain).
-    if (!this.paused && this.drainMarker === null && this.unacked > this.highWatermark()) {
+    if (!this.paused && this.drainMarker === null && (this.unacked > this.highWatermark() || this.holdingForInput())) {
       this.paused = true;
       this.pty.pause();
     }
@@ -323,9 +323,19 @@ export class PtyProcess implements ParseClient {
     return this.hasTurn ? FLOW_HIGH_WATERMARK_BYTES : WAITING_HIGH_WATERMARK_BYTES;
   }
 
+  /**
+   * A flood waiting out the user's keystroke (ParseScheduler.yielding) stops
+   * reading too: its bytes would only be held here, and reading them (and
+   * letting its program write more) takes the CPU the echo needs. It is
+   * queued for a turn (flush() asked), and onTurn() resumes it.
+   */
+  private holdingForInput(): boolean {
+    return !this.hasTurn && this.yieldsToInput && this.pendingBytes > INTERACTIVE_BYTES && parseScheduler.yielding;
+  }
+
   private maybeResume(): void {
     const low = this.hasTurn ? FLOW_LOW_WATERMARK_BYTES : WAITING_HIGH_WATERMARK_BYTES / 2;
-    if (this.paused && this.unacked < low) {
+    if (this.paused && this.unacked < low && !this.holdingForInput()) {
       this.paused = false;
       this.pty.resume();
     }
