@@ -326,8 +326,9 @@ export class Coordinator {
     return this.pane(id).stream(fromOffset, limit);
   }
 
-  async waitFor(id: PaneId, request: WaitRequest): Promise<PaneWaitResult> {
-    return this.pane(id).waitFor(request);
+  /** See Pane.waitFor; `signal` lets a caller that gave up end the wait at once. */
+  async waitFor(id: PaneId, request: WaitRequest, signal?: AbortSignal): Promise<PaneWaitResult> {
+    return this.pane(id).waitFor(request, signal);
   }
 
   async idleState(id: PaneId): Promise<{ idleMs: number; thresholdMs: number; idle: boolean }> {

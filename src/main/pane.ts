@@ -68,6 +68,7 @@ function paneEnvironment(extra: Record<string, string> | undefined, instanceId: 
 export class Pane {
   readonly info: PaneInfo;
   private readonly client: WorkerClient<PaneWorkerApi>;
+  private waitSequence = 0;
   private readonly pty: PtyProcess;
   private readonly dataPort: MessageChannel['port1'];
   private lastVersion = 0;
@@ -238,8 +239,24 @@ export class Pane {
     await this.client.call((remote) => remote.setIdleThreshold(ms));
   }
 
-  /** Waits for the screen condition; ends early (after a final check) if the process exits. */
-  async waitFor(request: WaitRequest): Promise<PaneWaitResult> {
+  /**
+   * Waits for the screen condition; ends early (after a final check) if the
+   * process exits, or unmatched as soon as `signal` aborts (the caller gave
+   * up: its worker-side waiter must not live on until the timeout).
+   */
+  async waitFor(request: WaitRequest, signal?: AbortSignal): Promise<PaneWaitResult> {
+    if (!signal) return this.waitUntilDone(request);
+    const id = `wait-${++this.waitSequence}`;
+    const cancel = () => void this.client.call((remote) => remote.cancelWait(id)).catch(() => undefined);
+    signal.addEventListener('abort', cancel, { once: true });
+    try {
+      return await this.waitUntilDone({ ...request, id });
+    } finally {
+      signal.removeEventListener('abort', cancel);
+    }
+  }
+
+  private async waitUntilDone(request: WaitRequest): Promise<PaneWaitResult> {
     const started = performance.now();
     const live = this.client.call((remote) => remote.waitFor(request));
     if (!this.running) return live;

@@ -26,6 +26,8 @@ export interface PaneWorkerApi {
   cells(): CellFrame;
   stream(fromOffset: number, limit?: number): StreamChunk;
   waitFor(request: WaitRequest): Promise<WaitResult>;
+  /** Ends the wait with this WaitRequest.id now, unmatched. */
+  cancelWait(id: string): void;
   idleMs(): number;
   idleState(): { idleMs: number; thresholdMs: number; idle: boolean };
   setIdleThreshold(ms: number): void;

@@ -67,6 +67,8 @@ export interface WaitRequest {
   absent?: boolean;
   /** After the condition holds, also require the screen to be unchanged for this long. */
   stableMs?: number;
+  /** Names the wait so that cancelWait() can end it early (the caller gave up). */
+  id?: string;
 }
 
 export interface WaitResult {

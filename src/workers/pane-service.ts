@@ -396,6 +396,10 @@ export class PaneService {
     return result;
   }
 
+  cancelWait(id: string): void {
+    this.waiters.cancel(id);
+  }
+
   /** Someone started watching: a tick scheduled at the unwatched pace comes at the watched one. */
   private bringTickForward(): void {
     if (!this.slowTickPending || !this.dirtyTimer) return;

@@ -59,6 +59,7 @@ const api: PaneWorkerApi = {
     return transfer(chunk, [chunk.bytes.buffer]);
   },
   waitFor: (request) => service.waitFor(request),
+  cancelWait: (id) => service.cancelWait(id),
   idleMs: () => service.idleMs(),
   idleState: () => service.idleState(),
   setIdleThreshold: (ms) => service.setIdleThreshold(ms),

@@ -12,6 +12,7 @@ interface ScreenSource {
 }
 
 interface Waiter {
+  id: string | undefined;
   regex: RegExp;
   absent: boolean;
   stableMs: number;
@@ -37,10 +38,16 @@ export class PatternWaiters {
     return this.waiters.size;
   }
 
+  /** Ends the wait named `id` now, unmatched; unknown or finished ids are ignored. */
+  cancel(id: string): void {
+    for (const waiter of this.waiters) if (waiter.id === id) this.finish(waiter, false);
+  }
+
   add(request: WaitRequest): Promise<WaitResult> {
     const regex = compilePattern(request.pattern, request.flags);
     return new Promise<WaitResult>((resolve) => {
       const waiter: Waiter = {
+        id: request.id,
         regex,
         absent: request.absent === true,
         stableMs: Math.max(0, request.stableMs ?? 0),

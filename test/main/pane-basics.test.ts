@@ -120,6 +120,19 @@ test('wait_for_pattern supports absent and stable conditions, and times out clea
   await assert.rejects(coordinator.waitFor(pane.id, { pattern: '(', timeoutMs: 100 }), /not a valid regular expression/);
 });
 
+test('a wait whose caller gave up ends at once in the worker, not at its timeout', async () => {
+  const pane = await bash();
+  const controller = new AbortController();
+  const started = performance.now();
+  const waiting = coordinator.waitFor(pane.id, { pattern: 'never-printed', timeoutMs: 60_000 }, controller.signal);
+  setTimeout(() => controller.abort(), 100);
+  const result = await waiting;
+  assert.equal(result.matched, false);
+  assert.ok(performance.now() - started < 5_000, `ended ${Math.round(performance.now() - started)} ms after it started`);
+  coordinator.write(pane.id, 'echo after-cancel\r', 'user');
+  assert.equal((await coordinator.waitFor(pane.id, { pattern: '^after-cancel$', timeoutMs: TIMEOUT }, new AbortController().signal)).matched, true, 'waits still work');
+});
+
 test('stream reads return bytes since an offset and report drops', async () => {
   const pane = await coordinator.spawn({ argv: ['sh', '-c', 'printf "first\\n"; sleep 0.2; printf "second\\n"; sleep 5'], kind: 'process' });
   await coordinator.waitFor(pane.id, { pattern: 'second', timeoutMs: TIMEOUT });

@@ -51,7 +51,7 @@ export const waitForPattern = defineTool({
     const request = { pattern: args.pattern ?? '', flags, absent: args.absent, timeoutMs: running ? args.timeout_seconds * 1000 : 0, stableMs: running ? args.stable_ms : 0 };
     if (signal.aborted) throw new ToolError('the wait was cancelled');
     const cancelled = new Promise<null>((resolve) => signal.addEventListener('abort', () => resolve(null), { once: true }));
-    const outcome = await Promise.race([services.coordinator.waitFor(pane.id, request), cancelled]);
+    const outcome = await Promise.race([services.coordinator.waitFor(pane.id, request, signal), cancelled]);
     if (outcome === null) throw new ToolError('the wait was cancelled');
     const process = services.coordinator.info(pane.id).process;
     const exited = !running || outcome.exited === true;
