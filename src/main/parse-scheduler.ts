@@ -13,6 +13,13 @@
  * workers sit idle, so a grid read of a flooding pane is answered at once too.
  *
  * Small output (an echo, a prompt, a status line) never waits for a turn.
+ *
+ * Interactive input comes first: for a moment after a TUI keystroke, an MCP
+ * call, or an echo in a pane someone waits on (InputActivity), floods other
+ * than the shown or awaited pane get no new turns and stop reading, so the
+ * cores are free for the work the user or orchestrator is waiting on
+ * (measured in the tui-echo-latency and mcp benches). A long unbroken burst
+ * of input still leaves floods a share of every cycle.
  */
 import { availableParallelism } from 'node:os';
 import { INPUT_BURST_GAP_MS, InputActivity } from '../shared/input-activity.js';
