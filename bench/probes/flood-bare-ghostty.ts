@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { loadGhosttyModule } from '../../src/main/wasm-module.js';
 import { GhosttyEmulator } from '../../src/workers/ghostty-emulator.js';
-import { DEFAULT_SCROLLBACK_LINES } from '../../src/shared/pane-protocol.js';
+import { DEFAULT_SCROLLBACK_BYTES } from '../../src/shared/pane-protocol.js';
 import { cookForPty } from '../harness/flood-data.js';
 import { DSR_QUERY, PANE } from '../harness/fence.js';
 
@@ -19,7 +19,7 @@ export default async function floodBareGhostty(args: { path: string }): Promise<
   data.set(cooked);
   data.set(new TextEncoder().encode(DSR_QUERY), cooked.length);
   const module = await loadGhosttyModule();
-  const create = () => new GhosttyEmulator(module, { ...PANE, scrollbackLines: DEFAULT_SCROLLBACK_LINES });
+  const create = () => new GhosttyEmulator(module, { ...PANE, scrollbackBytes: DEFAULT_SCROLLBACK_BYTES });
   let emulator = create();
   let traps = 0;
   const cpu = process.cpuUsage();

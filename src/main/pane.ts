@@ -18,7 +18,7 @@ import type {
 import {
   DEFAULT_IDLE_THRESHOLD_MS,
   DEFAULT_RING_CAPACITY,
-  DEFAULT_SCROLLBACK_LINES,
+  DEFAULT_SCROLLBACK_BYTES,
   type FromWorkerMessage,
   type PaneWorkerApi,
   type ToWorkerMessage,
@@ -100,7 +100,7 @@ export class Pane {
           cols,
           rows,
           ringCapacity: options.ringCapacity ?? DEFAULT_RING_CAPACITY,
-          scrollbackLines: DEFAULT_SCROLLBACK_LINES,
+          scrollbackBytes: DEFAULT_SCROLLBACK_BYTES,
           idleThresholdMs: options.idleThresholdMs ?? DEFAULT_IDLE_THRESHOLD_MS,
           nice: options.nice,
           version: VERSION,

@@ -12,7 +12,7 @@ export interface PaneWorkerInit {
   cols: number;
   rows: number;
   ringCapacity: number;
-  scrollbackLines: number;
+  scrollbackBytes: number;
   idleThresholdMs: number;
   version: string;
   /** Raise the worker thread's nice value by this much while it parses a flood nobody watches (0 or absent: never); see flood-priority.ts. */
@@ -74,8 +74,15 @@ export const FLOW_LOW_WATERMARK_BYTES = 512 * 1024;
 export const DEFAULT_RING_CAPACITY = 1024 * 1024;
 /** Default idle threshold (spec §11). */
 export const DEFAULT_IDLE_THRESHOLD_MS = 1000;
-/** Scrollback kept by the emulator; the ring buffer is the long-form record. */
-export const DEFAULT_SCROLLBACK_LINES = 2000;
+/**
+ * ghostty-web's scrollback limit, which is bytes of page memory, not lines
+ * (measured: ~1.1 KiB per 80-column line). Any value under one page keeps
+ * ghostty's minimum: about 1100 lines at 80 columns, 300 at 200 (0 would mean
+ * unlimited). Nothing reads the emulator's scrollback (read_output serves
+ * the screen, and the ring buffer is the long-form record), so the minimum
+ * it is: memory across 20 panes matters more.
+ */
+export const DEFAULT_SCROLLBACK_BYTES = 2000;
 
 /** What the coordinator's SequenceScanner found in one output batch. */
 export interface ScannedBatch {

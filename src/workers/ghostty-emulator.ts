@@ -34,7 +34,7 @@ interface GhosttyInternals {
 export interface EmulatorOptions {
   cols: number;
   rows: number;
-  scrollbackLines: number;
+  scrollbackBytes: number;
 }
 
 export class GhosttyEmulator {
@@ -47,7 +47,7 @@ export class GhosttyEmulator {
     const instance = new WebAssembly.Instance(module, { env: { log: () => undefined } });
     const ghostty = new Ghostty(instance);
     this.term = ghostty.createTerminal(options.cols, options.rows, {
-      scrollbackLimit: options.scrollbackLines,
+      scrollbackLimit: options.scrollbackBytes,
       fgColor: SENTINEL_FG,
       bgColor: SENTINEL_BG,
       palette: PALETTE16,

@@ -258,7 +258,7 @@ export class PaneService {
   }
 
   private createEmulator(cols: number, rows: number): GhosttyEmulator {
-    return new GhosttyEmulator(this.module, { cols, rows, scrollbackLines: this.init.scrollbackLines });
+    return new GhosttyEmulator(this.module, { cols, rows, scrollbackBytes: this.init.scrollbackBytes });
   }
 
   // ---- screen state ------------------------------------------------------------

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { loadGhosttyModule } from '../../src/main/wasm-module.js';
 import { GhosttyEmulator } from '../../src/workers/ghostty-emulator.js';
 
-const SIZE = { cols: 40, rows: 8, scrollbackLines: 2000 };
+const SIZE = { cols: 40, rows: 8, scrollbackBytes: 2000 };
 
 async function roundTrip(output: string): Promise<{ before: GhosttyEmulator; after: GhosttyEmulator }> {
   const module = await loadGhosttyModule();
