@@ -10,6 +10,8 @@ import type { CellFrame, GridSnapshot, PaneSignal, StreamChunk, WaitRequest, Wai
 import type { FromWorkerMessage, PaneWorkerInit, ScannedBatch } from '../shared/pane-protocol.js';
 import { GhosttyEmulator } from './ghostty-emulator.js';
 import { PatternWaiters } from './pattern-waiters.js';
+import { GridHistory } from '../shared/grid-history.js';
+import { replayAttempts, TRAP_STORM_WINDOW_MS } from '../shared/replay-plan.js';
 
 /** Screen-change notices are coalesced to one per this interval (well under a 60 Hz frame)... */
 const DIRTY_NOTIFY_INTERVAL_MS = 4;
@@ -21,17 +23,6 @@ const DIRTY_NOTIFY_INTERVAL_MS = 4;
  * The first change after a quiet spell still ticks at once.
  */
 const UNWATCHED_NOTIFY_INTERVAL_MS = 32;
-/** How many past screens `grid(sinceVersion)` can diff against. */
-const GRID_HISTORY = 16;
-/**
- * A second trap this soon after a rebuild is a storm: ghostty-web 0.4.0 traps
- * every few hundred scrolled lines that hold multi-codepoint graphemes
- * (combining marks, VS16 emoji), and a full 1 MiB replay holds more than that,
- * so it traps again; measured 1.5 MB/s on such output with full replays.
- */
-const TRAP_STORM_WINDOW_MS = 2000;
-/** Upper bound of a storm rebuild's replay: a screenful of long lines fits; ~400 grapheme lines (which trap) do not. */
-const STORM_REPLAY_BYTES = 32 * 1024;
 /**
  * Above this much WASM memory the emulator is compacted: replaced by a fresh
  * one painted from its screen (screen-serializer.ts). A pane needs ~7 MiB, but
@@ -61,7 +52,7 @@ export class PaneService {
   /** The version the last dirty notice (and waiter check) was for. */
   private notifiedVersion = -1;
   private linesCache: { version: number; lines: string[] } | null = null;
-  private readonly history = new Map<number, string[]>();
+  private readonly history = new GridHistory();
 
   private dirtyTimer: ReturnType<typeof setTimeout> | ReturnType<typeof setImmediate> | null = null;
   /** Set while the TUI shows this pane: gets a frame after every screen change. */
@@ -187,18 +178,10 @@ export class PaneService {
     const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
     const { cols, rows } = this.emulator;
     this.emulator.dispose();
-    // First try replaying everything; if the same bytes trap again, leave out the
-    // chunk that was being parsed; if even that fails, start from a blank screen.
-    // In a trap storm, replaying everything would only trap again (see
-    // TRAP_STORM_WINDOW_MS), so only the recent tail is replayed.
     const now = performance.now();
     const storm = now - this.lastRebuildAt < TRAP_STORM_WINDOW_MS;
     this.lastRebuildAt = now;
-    const head = this.ring.headOffset;
-    const attempts: [number, number][] = storm
-      ? [[this.stormReplayStart(rows), head], [head, head]]
-      : [[this.ring.tailOffset, head], [this.ring.tailOffset, chunkStart], [head, head]];
-    for (const [from, end] of attempts) {
+    for (const [from, end] of replayAttempts(this.ring, chunkStart, rows, storm)) {
       const candidate = this.createEmulator(cols, rows);
       try {
         if (end > from) {
@@ -215,23 +198,6 @@ export class PaneService {
     this.hashStale = true;
     this.signal({ type: 'emulator-rebuilt', reason });
     this.markDirty();
-  }
-
-  /**
-   * Where a storm rebuild starts replaying: the start of the last screenful of
-   * lines (at most STORM_REPLAY_BYTES back), so the visible screen comes back
-   * while as few grapheme rows as possible count towards the next trap.
-   */
-  private stormReplayStart(rows: number): number {
-    const from = Math.max(this.ring.tailOffset, this.ring.headOffset - STORM_REPLAY_BYTES);
-    const tail = this.ring.read(from).bytes;
-    let at = tail.length;
-    for (let lines = 0; lines <= rows; lines++) {
-      const newline = tail.lastIndexOf(0x0a, at - 1);
-      if (newline === -1) return from;
-      at = newline;
-    }
-    return from + at + 1;
   }
 
   /**
@@ -343,7 +309,7 @@ export class PaneService {
   grid(sinceVersion?: number): GridSnapshot {
     const lines = this.lines();
     const version = this.screenVersion;
-    this.remember(version, lines);
+    this.history.remember(version, lines);
     const cursor = this.safe(() => this.emulator.cursor(), this.ring.headOffset) ?? { x: 0, y: 0, visible: true };
     const grid: GridSnapshot = {
       lines,
@@ -359,24 +325,8 @@ export class PaneService {
       mouseTracking: this.emulator.getMode(1000, true) || this.emulator.getMode(1002, true) || this.emulator.getMode(1003, true),
       emulatorRebuilds: this.rebuilds,
     };
-    if (sinceVersion !== undefined) grid.changedRows = this.changedRowsSince(sinceVersion, lines);
+    if (sinceVersion !== undefined) grid.changedRows = this.history.changedRowsSince(sinceVersion, lines);
     return grid;
-  }
-
-  private remember(version: number, lines: string[]): void {
-    if (this.history.has(version)) return;
-    this.history.set(version, lines);
-    if (this.history.size > GRID_HISTORY) this.history.delete(this.history.keys().next().value as number);
-  }
-
-  private changedRowsSince(sinceVersion: number, lines: string[]): number[] {
-    const before = this.history.get(sinceVersion);
-    if (!before) return lines.map((_, row) => row);
-    const changed: number[] = [];
-    for (let row = 0; row < Math.max(before.length, lines.length); row++) {
-      if (before[row] !== lines[row]) changed.push(row);
-    }
-    return changed;
   }
 
   cells(): CellFrame {
