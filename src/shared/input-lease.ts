@@ -17,6 +17,8 @@
 
 const OPEN = 0;
 const WRITERS = 1;
+/** Far longer than a non-blocking write of a few keys takes, however loaded the machine. */
+const MAX_WRITE_MS = 100;
 
 export class InputLease {
   private readonly cells: Int32Array;
@@ -56,8 +58,11 @@ export class InputLease {
   revoke(): void {
     Atomics.store(this.cells, OPEN, 0);
     // A writer inside holding() finishes one non-blocking write: spinning is
-    // shorter than any sleep the platform offers.
-    while (Atomics.load(this.cells, WRITERS) !== 0) {
+    // shorter than any sleep the platform offers. The bound covers a writer
+    // thread terminated mid-write (termination skips its finally): its count
+    // would never drop, and the owner must not hang on it.
+    const deadline = Date.now() + MAX_WRITE_MS;
+    while (Atomics.load(this.cells, WRITERS) !== 0 && Date.now() < deadline) {
       // spin
     }
   }

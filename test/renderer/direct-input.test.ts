@@ -69,12 +69,12 @@ test('a writer holding the lease on another thread delays revoke until it is don
   const { Worker } = await import('node:worker_threads');
   const lease = InputLease.open();
   const flag = new Int32Array(new SharedArrayBuffer(4));
-  // The worker takes the lease, signals, and holds it ~200 ms (a stand-in for a slow write).
+  // The worker takes the lease, signals, and holds it ~50 ms (a stand-in for a slow write).
   const worker = new Worker(
     `const { workerData } = require('node:worker_threads');
      const cells = new Int32Array(workerData.lease); const flag = new Int32Array(workerData.flag);
      Atomics.add(cells, 1, 1);
-     if (Atomics.load(cells, 0) === 1) { Atomics.store(flag, 0, 1); Atomics.notify(flag, 0); const until = Date.now() + 200; while (Date.now() < until); Atomics.store(flag, 0, 2); }
+     if (Atomics.load(cells, 0) === 1) { Atomics.store(flag, 0, 1); Atomics.notify(flag, 0); const until = Date.now() + 50; while (Date.now() < until); Atomics.store(flag, 0, 2); }
      Atomics.sub(cells, 1, 1);`,
     { eval: true, workerData: { lease: lease.buffer, flag: flag.buffer } },
   );
@@ -84,4 +84,13 @@ test('a writer holding the lease on another thread delays revoke until it is don
   assert.equal(Atomics.load(flag, 0), 2, 'revoke returned only after the write finished');
   assert.equal(lease.holding(() => 'wrote', 'closed'), 'closed');
   await worker.terminate();
+});
+
+test('a writer that never lets go (its thread terminated mid-write) cannot hang revoke', () => {
+  const lease = InputLease.open();
+  Atomics.add(new Int32Array(lease.buffer), 1, 1); // a writer registered and then vanished
+  const started = Date.now();
+  lease.revoke();
+  assert.ok(Date.now() - started < 2_000, `revoke returned after ${Date.now() - started} ms`);
+  assert.equal(lease.isOpen, false);
 });
