@@ -307,9 +307,15 @@ export class Coordinator {
    */
   attachFrameSink(id: PaneId, port: MessagePort): void {
     // One pane is shown at a time: the previous one's renderer port is closed by now.
-    if (this.framedPane !== null && this.framedPane !== id && this.has(this.framedPane)) this.pane(this.framedPane).markUnframed();
+    if (this.framedPane !== id) this.clearFrameSink();
     this.framedPane = id;
     this.pane(id).attachFrameSink(port);
+  }
+
+  /** No pane is shown now: the last one shown stops counting as the user's (see PtyProcess.focused). */
+  clearFrameSink(): void {
+    if (this.framedPane !== null && this.has(this.framedPane)) this.pane(this.framedPane).markUnframed();
+    this.framedPane = null;
   }
 
   /**

@@ -13,6 +13,8 @@ import type { Disposable } from '../../shared/events.js';
 export interface FrameSource {
   has(paneId: string): boolean;
   attachFrameSink(paneId: string, port: MessagePort): void;
+  /** No pane is shown any more (the empty canvas). */
+  clearFrameSink(): void;
 }
 
 export class FramePump implements Disposable {
@@ -29,6 +31,7 @@ export class FramePump implements Disposable {
     if (this.disposed || paneId === this.focused) return;
     this.focused = paneId;
     if (!paneId || !this.source.has(paneId)) {
+      this.source.clearFrameSink();
       this.deliver(null, null);
       return;
     }
