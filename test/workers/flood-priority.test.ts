@@ -5,18 +5,16 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { MessageChannel } from 'node:worker_threads';
+import { readStatFile } from '../../src/main/process-reaper.js';
 import { eventually, startBash, useCoordinator } from '../helpers/coordinator-fixture.js';
 
 const FLOOD_NICE = 10;
 
-/** Nice values of this process's threads, from /proc/self/task/<tid>/stat (field 19). */
+/** Nice values of this process's threads. */
 function threadNices(): number[] {
-  return readdirSync('/proc/self/task').map((tid) => {
-    const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
-    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
-  });
+  return readdirSync('/proc/self/task').map((tid) => readStatFile(`/proc/self/task/${tid}/stat`, Number(tid))?.nice ?? 0);
 }
 
 const lowered = () => threadNices().filter((nice) => nice === FLOOD_NICE).length;
