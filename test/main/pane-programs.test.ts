@@ -44,7 +44,8 @@ test('less pages through a file on the alternate screen and quits back', async (
 
 test('top keeps refreshing its screen', async () => {
   const pane = await coordinator.spawn({ argv: ['top', '-d', '0.2'], kind: 'process' });
-  await coordinator.waitFor(pane.id, { pattern: 'load average', timeoutMs: TIMEOUT });
+  // top may paint its summary and its task table in separate writes, so wait for both.
+  await coordinator.waitFor(pane.id, { pattern: 'load average[\\s\\S]*PID\\s+USER', timeoutMs: TIMEOUT });
   const first = await coordinator.grid(pane.id);
   assert.ok(first.lines.some((line) => /PID\s+USER/.test(line)), first.lines.join('\n'));
   await eventually(async () => (await coordinator.grid(pane.id)).screenVersion >= first.screenVersion + 3, { timeoutMs: TIMEOUT, message: 'three more top refreshes' });
