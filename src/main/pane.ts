@@ -128,7 +128,7 @@ export class Pane {
         rows,
         marker: `${options.instanceId}/${info.id}`,
       },
-      (bytes) => this.forward(bytes),
+      (bytes, flooding) => this.forward(bytes, flooding),
     );
     this.info.process.pid = this.pty.pid;
     worker.on('exit', () => this.onWorkerGone());
@@ -162,7 +162,7 @@ export class Pane {
     this.dataPort.postMessage(message, port ? [port] : []);
   }
 
-  private forward(bytes: Uint8Array): void {
+  private forward(bytes: Uint8Array, flooding: boolean): void {
     if (this.client.dead) {
       this.pty.ack(bytes.length);
       return;
@@ -170,7 +170,7 @@ export class Pane {
     // Scanned here, in order, not in the worker: its parse is a flood's bottleneck,
     // and on escape-dense output the scan was ~15% of the worker's time.
     const events = this.scanner.scan(bytes);
-    const message: ToWorkerMessage = { t: 'data', bytes, scanned: { events, atGround: this.scanner.atGround } };
+    const message: ToWorkerMessage = { t: 'data', bytes, flooding, scanned: { events, atGround: this.scanner.atGround } };
     this.dataPort.postMessage(message, [bytes.buffer as ArrayBuffer]);
   }
 

@@ -31,6 +31,9 @@ export interface PtySpawnOptions {
   marker: string;
 }
 
+/** Receives output batches; `flooding` marks a batch deep into a parse turn (see FLOOD_TURN_BYTES). */
+export type OutputSink = (bytes: Uint8Array, flooding: boolean) => void;
+
 export interface PtyExit {
   status: PaneStatus;
   exitCode: number | null;
@@ -52,6 +55,13 @@ interface NodePtyInternals {
  */
 const MAX_BATCH_BYTES = 64 * 1024;
 const IN_FLIGHT_LIMIT_BYTES = 2 * MAX_BATCH_BYTES;
+/**
+ * A turn that has carried this much is a flood, not a redraw: the largest
+ * full-screen repaint (200x60, every cell styled) is well under it, while a
+ * pane rationed by the scheduler sends a whole quantum per turn. Batches past
+ * it are flagged so the worker can lower its priority (flood-priority.ts).
+ */
+const FLOOD_TURN_BYTES = TURN_QUANTUM_BYTES / 2;
 /** Output held for a pane that is waiting for a parse turn: one quantum, ready to go when the turn comes. */
 const WAITING_HIGH_WATERMARK_BYTES = TURN_QUANTUM_BYTES;
 
@@ -92,7 +102,7 @@ export class PtyProcess implements ParseClient {
 
   private constructor(
     private readonly options: PtySpawnOptions,
-    private readonly deliver: (bytes: Uint8Array) => void,
+    private readonly deliver: OutputSink,
   ) {
     const [file, ...args] = options.argv;
     this.pty = pty.spawn(file, args, {
@@ -191,7 +201,7 @@ export class PtyProcess implements ParseClient {
    * Spawns the process. `deliver` receives coalesced output batches; the caller
    * must call `ack(bytes)` as the consumer finishes with them.
    */
-  static spawn(options: PtySpawnOptions, deliver: (bytes: Uint8Array) => void): PtyProcess {
+  static spawn(options: PtySpawnOptions, deliver: OutputSink): PtyProcess {
     return new PtyProcess(options, deliver);
   }
 
@@ -296,8 +306,9 @@ export class PtyProcess implements ParseClient {
         continue;
       }
       const batch = this.takeBatch(MAX_BATCH_BYTES);
+      const flooding = this.hasTurn && this.turnBytes >= FLOOD_TURN_BYTES;
       if (this.hasTurn) this.turnBytes += batch.length;
-      this.deliver(batch);
+      this.deliver(batch, flooding);
     }
   }
 

@@ -13,21 +13,10 @@
 import { readlinkSync } from 'node:fs';
 import { getPriority, setPriority } from 'node:os';
 
-/** Output is measured over windows this long: long enough to tell a flood from a burst such as a screen redraw. */
-const WINDOW_MS = 100;
-/**
- * More than this per window (~2.5 MB/s) is a flood. A busy dev server or an
- * agent streaming its answer writes well under it; `cat` of a large file
- * writes ten times more.
- */
-const FLOOD_BYTES_PER_WINDOW = 256 * 1024;
-
 export class FloodPriority {
   private readonly tid: number | null;
   private readonly base: number;
   private lowered = false;
-  private windowStart = 0;
-  private windowBytes = 0;
 
   /** `nice`: how much to lower a flooding, unwatched worker (0 turns this off). */
   constructor(private readonly nice: number) {
@@ -35,16 +24,14 @@ export class FloodPriority {
     this.base = this.tid === null ? 0 : safeGetPriority(this.tid);
   }
 
-  /** Output arrived while nobody watches the pane. */
-  onOutput(bytes: number): void {
+  /**
+   * A flood batch arrived while nobody watches the pane. The coordinator tells
+   * floods from bursts (a redraw, a listing): it flags only batches deep into a
+   * parse turn, which a screenful of output never reaches.
+   */
+  onFlood(): void {
     if (this.tid === null || this.lowered) return;
-    const now = performance.now();
-    if (now - this.windowStart > WINDOW_MS) {
-      this.windowStart = now;
-      this.windowBytes = 0;
-    }
-    this.windowBytes += bytes;
-    if (this.windowBytes > FLOOD_BYTES_PER_WINDOW) this.lowered = trySetPriority(this.tid, Math.min(19, this.base + this.nice));
+    this.lowered = trySetPriority(this.tid, Math.min(19, this.base + this.nice));
   }
 
   /** Someone is watching again: give the worker its priority back, where the system allows it. */

@@ -22,9 +22,8 @@ let framePort: MessagePort | null = null;
 
 dataPort.on('message', (message: ToWorkerMessage) => {
   if (message.t === 'data') {
-    const watched = service.watched;
-    if (watched) priority.onWatched();
-    else priority.onOutput(message.bytes.length);
+    if (service.watched) priority.onWatched();
+    else if (message.flooding) priority.onFlood();
     service.onOutput(message.bytes, message.scanned);
   }
   else if (message.t === 'frame-sink') setFramePort(message.port as MessagePort | null);
