@@ -17,6 +17,11 @@ export interface PaneWorkerInit {
   version: string;
   /** Raise the worker thread's nice value by this much while it parses a flood nobody watches (0 or absent: never); see flood-priority.ts. */
   nice?: number;
+  /**
+   * A GridMirror buffer (grid-mirror.ts, from GridMirror.allocate()): the worker
+   * publishes its settled grid there, for the coordinator to read without RPC.
+   */
+  gridMirror?: SharedArrayBuffer;
 }
 
 

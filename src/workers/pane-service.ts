@@ -10,6 +10,7 @@ import type { CellFrame, GridSnapshot, PaneSignal, StreamChunk, WaitRequest, Wai
 import type { FromWorkerMessage, PaneWorkerInit, ScannedBatch } from '../shared/pane-protocol.js';
 import { GhosttyEmulator } from './ghostty-emulator.js';
 import { PatternWaiters } from './pattern-waiters.js';
+import { MirrorPublisher } from './mirror-publisher.js';
 import { GridHistory } from '../shared/grid-history.js';
 import { replayAttempts, TRAP_STORM_WINDOW_MS } from '../shared/replay-plan.js';
 
@@ -53,6 +54,7 @@ export class PaneService {
   private notifiedVersion = -1;
   private linesCache: { version: number; lines: string[] } | null = null;
   private readonly history = new GridHistory();
+  private readonly mirror: MirrorPublisher | null; // the coordinator's shared-memory copy of grid(), if any
 
   private dirtyTimer: ReturnType<typeof setTimeout> | ReturnType<typeof setImmediate> | null = null;
   /** Set while the TUI shows this pane: gets a frame after every screen change. */
@@ -68,6 +70,7 @@ export class PaneService {
   ) {
     this.ring = new ByteRing(init.ringCapacity);
     this.idleThresholdMs = init.idleThresholdMs;
+    this.mirror = init.gridMirror ? new MirrorPublisher(init.gridMirror, init.idleThresholdMs) : null;
     this.emulator = this.createEmulator(init.cols, init.rows);
     this.waiters = new PatternWaiters({
       version: () => this.version(),
@@ -83,6 +86,7 @@ export class PaneService {
     const chunkStart = this.ring.headOffset;
     this.ring.append(bytes);
     this.lastOutputAt = performance.now();
+    this.mirror?.onOutput();
     const events = scanned?.events ?? this.scanner.scan(bytes);
     const atGround = scanned?.atGround ?? this.scanner.atGround;
     let fed = 0;
@@ -196,6 +200,7 @@ export class PaneService {
     }
     this.rebuilds++;
     this.hashStale = true;
+    this.mirror?.onChange();
     this.signal({ type: 'emulator-rebuilt', reason });
     this.markDirty();
   }
@@ -258,11 +263,15 @@ export class PaneService {
     this.dirtyTimer = null;
     this.lastDirtyNotify = performance.now();
     const version = this.version();
-    if (version === this.notifiedVersion) return;
-    this.notifiedVersion = version;
-    this.waiters.onScreenChanged();
-    this.post({ t: 'dirty', version });
-    if (this.frameSink) this.frameSink(this.cells());
+    if (version !== this.notifiedVersion) {
+      this.notifiedVersion = version;
+      this.waiters.onScreenChanged();
+      this.post({ t: 'dirty', version });
+      if (this.frameSink) this.frameSink(this.cells());
+    }
+    // The grid mirror is published once a tick finds nothing changed since the last one.
+    if (this.mirror?.tick()) this.scheduleScreenTick();
+    else if (this.mirror?.wanted) this.grid(); // grid() publishes it
   }
 
   /** Pushes the screen now and after every change until cleared (the TUI's focused pane). */
@@ -303,10 +312,12 @@ export class PaneService {
 
   resize(cols: number, rows: number): void {
     this.safe(() => this.emulator.resize(cols, rows), this.ring.headOffset);
+    this.mirror?.onChange();
     this.markDirty();
   }
 
   grid(sinceVersion?: number): GridSnapshot {
+    const generation = this.mirror?.generation() ?? 0;
     const lines = this.lines();
     const version = this.screenVersion;
     this.history.remember(version, lines);
@@ -325,6 +336,7 @@ export class PaneService {
       mouseTracking: this.emulator.getMode(1000, true) || this.emulator.getMode(1002, true) || this.emulator.getMode(1003, true),
       emulatorRebuilds: this.rebuilds,
     };
+    this.mirror?.offer(grid, generation);
     if (sinceVersion !== undefined) grid.changedRows = this.history.changedRowsSince(sinceVersion, lines);
     return grid;
   }
@@ -369,6 +381,7 @@ export class PaneService {
 
   setIdleThreshold(ms: number): void {
     this.idleThresholdMs = ms;
+    this.mirror?.setIdleThreshold(ms);
   }
 
   armTrap(): void {

@@ -1,0 +1,105 @@
+/**
+ * A PaneService publishes its grid to the GridMirror once the screen settles,
+ * exactly as grid() returns it, and the mirror serves nothing while it may be behind.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { loadGhosttyModule } from '../../src/main/wasm-module.js';
+import { PaneService } from '../../src/workers/pane-service.js';
+import { GridMirror } from '../../src/shared/grid-mirror.js';
+import type { GridSnapshot } from '../../src/shared/pane-types.js';
+
+async function paneWithMirror(): Promise<{ service: PaneService; mirror: GridMirror }> {
+  const buffer = GridMirror.allocate();
+  const init = { paneId: 'p', cols: 40, rows: 8, ringCapacity: 64 * 1024, scrollbackBytes: 2000, idleThresholdMs: 1000, version: 'test', gridMirror: buffer };
+  const service = new PaneService(init, await loadGhosttyModule(), () => {});
+  return { service, mirror: new GridMirror(buffer) };
+}
+
+const output = (service: PaneService, text: string) => service.onOutput(new TextEncoder().encode(text));
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Polls the mirror until it serves a snapshot (the settle tick comes within ~64 ms of the last change). */
+async function settled(mirror: GridMirror): Promise<GridSnapshot> {
+  const until = Date.now() + 5000;
+  for (;;) {
+    const read = mirror.read(Date.now());
+    if (read) return read;
+    assert.ok(Date.now() < until, 'the mirror was never published');
+    await sleep(5);
+  }
+}
+
+/** What the mirror stores: all but the time-dependent fields and the per-request row diff. */
+function withoutIdle(grid: GridSnapshot): Omit<GridSnapshot, 'idleMs' | 'idle' | 'changedRows'> {
+  const { idleMs: _idleMs, idle: _idle, changedRows: _changedRows, ...rest } = grid;
+  return rest;
+}
+
+test('a settled screen is published exactly as grid() returns it; output makes it stale until it settles again', async () => {
+  const { service, mirror } = await paneWithMirror();
+  output(service, '\x1b]0;the title\x07hello 世界 e\u0301 \u2764\ufe0f 😀\r\n\x1b[?2004h\x1b[?1000h$ ');
+  assert.equal(mirror.read(Date.now()), null, 'stale while the output is fresh');
+  const first = await settled(mirror);
+  assert.deepEqual(withoutIdle(first), withoutIdle(service.grid()));
+  assert.equal(first.title, 'the title');
+  assert.equal(first.bracketedPaste, true);
+  assert.equal(first.mouseTracking, true);
+  assert.match(first.lines[0], /hello 世界/);
+  assert.ok(Math.abs(first.idleMs - service.idleMs()) <= 5, `mirror idle ${first.idleMs} ms, worker ${service.idleMs()} ms`);
+
+  output(service, 'ls\r\nfile\r\n$ ');
+  assert.equal(mirror.read(Date.now()), null, 'more output: stale at once');
+  const second = await settled(mirror);
+  assert.ok(second.screenVersion > first.screenVersion);
+  assert.deepEqual(second.lines.slice(1, 3), ['$ ls', 'file']);
+  assert.deepEqual(withoutIdle(second), withoutIdle(service.grid()));
+});
+
+test('a resize makes the mirror stale until the resized screen is published', async () => {
+  const { service, mirror } = await paneWithMirror();
+  output(service, 'before resize');
+  await settled(mirror);
+  service.resize(60, 12);
+  assert.equal(mirror.read(Date.now()), null);
+  const resized = await settled(mirror);
+  assert.deepEqual([resized.cols, resized.rows], [60, 12]);
+  assert.deepEqual(withoutIdle(resized), withoutIdle(service.grid()));
+});
+
+test('a flooding pane is never published mid-flood', async () => {
+  const { service, mirror } = await paneWithMirror();
+  const until = Date.now() + 300;
+  for (let i = 0; Date.now() < until; i++) {
+    output(service, `line ${i}\r\n`);
+    await sleep(2);
+    assert.equal(mirror.read(Date.now()), null, `published mid-flood after batch ${i}`);
+  }
+  await settled(mirror);
+});
+
+test('an emulator rebuild makes the mirror stale, and the rebuilt screen is published', async () => {
+  const { service, mirror } = await paneWithMirror();
+  output(service, 'first');
+  await settled(mirror);
+  service.armTrap();
+  output(service, ' second');
+  const rebuilt = await settled(mirror);
+  assert.equal(rebuilt.emulatorRebuilds, 1);
+  assert.deepEqual(withoutIdle(rebuilt), withoutIdle(service.grid()));
+});
+
+test('an RPC read of a quiet pane publishes, and threshold changes reach the mirror at once', async () => {
+  const { service, mirror } = await paneWithMirror();
+  assert.equal(mirror.read(Date.now()), null, 'nothing published before any output or read');
+  const grid = service.grid(0);
+  const read = mirror.read(Date.now());
+  assert.ok(read, 'the grid computed for the read was published');
+  assert.deepEqual(withoutIdle(read), withoutIdle(grid));
+  assert.equal('changedRows' in read, false);
+
+  service.setIdleThreshold(10 * 60_000);
+  assert.equal(mirror.read(Date.now())?.idle, false);
+  service.setIdleThreshold(0);
+  assert.equal(mirror.read(Date.now())?.idle, true);
+});
