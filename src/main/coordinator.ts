@@ -8,8 +8,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { DirectInputChannel } from '../shared/input-lease.js';
-import type { InputActivity } from '../shared/input-activity.js';
-import { parseScheduler } from './parse-scheduler.js';
+import { InputActivity } from '../shared/input-activity.js';
+import { PtyHost } from './pty-host.js';
 import type { MessagePort } from 'node:worker_threads';
 import { resolve as resolvePath } from 'node:path';
 import type {
@@ -91,6 +91,15 @@ export class Coordinator {
   workerNice = 0;
   /** The pane whose frames go to the TUI renderer. */
   private framedPane: PaneId | null = null;
+  /**
+   * Where interactive input is recorded (TUI keystrokes, MCP calls): after
+   * each, every flooding pane but the shown one holds off parsing for a
+   * moment (ParseScheduler.yielding). Shared memory, so the renderer thread
+   * records keys and the PTY host reads them without a message.
+   */
+  readonly inputActivity = new InputActivity();
+  /** Owns every PTY; started with the first pane (see pty-host-protocol.ts). */
+  private ptyHost: PtyHost | null = null;
 
   private readonly paneAdded = new Emitter<PaneInfo>();
   private readonly paneChanged = new Emitter<PaneInfo>();
@@ -164,7 +173,8 @@ export class Coordinator {
     const session = parent ? this.sessions.get(parent.info.sessionId)! : null;
     const sessionId = session?.id ?? id;
     const name = request.name ?? this.nextName(request.presetName ?? basename(request.argv[0]));
-    const pane = new Pane({
+    this.ptyHost ??= new PtyHost(this.inputActivity);
+    const pane = await Pane.start({
       info: {
         id,
         sessionId,
@@ -183,7 +193,12 @@ export class Coordinator {
       module,
       idleThresholdMs: request.idleThresholdMs,
       nice: this.workerNice,
-    });
+    }, this.ptyHost);
+    if (this.shuttingDown) {
+      await pane.kill('SIGKILL', 0).catch(() => undefined);
+      await pane.dispose();
+      throw new Error('patterm is shutting down; no new panes can start');
+    }
     this.panes.set(id, pane);
     if (session) session.childIds.push(id);
     else this.sessions.set(id, { id, name, rootId: id, childIds: [] });
@@ -253,6 +268,8 @@ export class Coordinator {
     await Promise.all(panes.map((pane) => pane.dispose().catch(() => undefined)));
     this.panes.clear();
     this.sessions.clear();
+    await this.ptyHost?.dispose();
+    this.ptyHost = null;
   }
 
   // ---- I/O ------------------------------------------------------------------------
@@ -312,20 +329,10 @@ export class Coordinator {
     this.pane(id).attachFrameSink(port);
   }
 
-  /** No pane is shown now: the last one shown stops counting as the user's (see PtyProcess.focused). */
+  /** No pane is shown now: the last one shown stops counting as the user's (see ParseClient.yieldsToInput). */
   clearFrameSink(): void {
     if (this.framedPane !== null && this.has(this.framedPane)) this.pane(this.framedPane).markUnframed();
     this.framedPane = null;
-  }
-
-  /**
-   * Where interactive input is recorded (TUI keystrokes, MCP calls): after
-   * each, every flooding pane but the shown one holds off parsing for a
-   * moment (ParseScheduler.yielding). Shared memory, so the renderer thread
-   * records keys without a message.
-   */
-  get inputActivity(): InputActivity {
-    return parseScheduler.activity;
   }
 
   async stream(id: PaneId, fromOffset: number, limit?: number): Promise<StreamChunk> {

@@ -1,7 +1,8 @@
 /**
- * The coordinator's handle on one pane: its PTY (read here) and its worker
- * (emulator, ring, idle clock, waiters). Every read of pane state goes through
- * the worker; every byte to the child goes through the PTY.
+ * The coordinator's handle on one pane: its PTY (owned by the PTY host thread,
+ * which sends the output straight to the worker) and its worker (emulator,
+ * ring, idle clock, waiters). Every read of pane state goes through the
+ * worker; every byte to the child goes through the PTY.
  */
 import { MessageChannel, Worker, type MessagePort } from 'node:worker_threads';
 import { randomUUID } from 'node:crypto';
@@ -24,9 +25,11 @@ import {
   type ToWorkerMessage,
 } from '../shared/pane-protocol.js';
 import { Emitter } from '../shared/events.js';
-import { SequenceScanner } from '../shared/sequence-scanner.js';
-import { PtyProcess, type PtyExit } from './pty-process.js';
+import { GridMirror } from '../shared/grid-mirror.js';
+import type { PtyExit } from '../shared/pty-host-protocol.js';
 import type { DirectInputChannel } from '../shared/input-lease.js';
+import type { PtyHost } from './pty-host.js';
+import type { RemotePty } from './remote-pty.js';
 import { WorkerClient } from './worker-client.js';
 import { INSTANCE_MARKER_VAR, PANE_MARKER_VAR } from './process-reaper.js';
 import { VERSION } from './version.js';
@@ -69,11 +72,13 @@ export class Pane {
   readonly info: PaneInfo;
   private readonly client: WorkerClient<PaneWorkerApi>;
   private waitSequence = 0;
-  private readonly pty: PtyProcess;
-  private readonly dataPort: MessageChannel['port1'];
+  private pty!: RemotePty;
+  /** The worker's notices (dirty, signals) in; frame-sink commands out. */
+  private readonly eventPort: MessagePort;
   private lastVersion = 0;
-  private readonly scanner = new SequenceScanner();
   private disposed = false;
+  /** The worker's settled grid in shared memory: a quiet pane is read without waking its worker. */
+  private readonly mirror: GridMirror;
 
   private readonly onSignalEmitter = new Emitter<PaneSignal>();
   private readonly onDirtyEmitter = new Emitter<number>();
@@ -81,9 +86,23 @@ export class Pane {
   readonly onSignal = this.onSignalEmitter.event;
   readonly onDirty = this.onDirtyEmitter.event;
   readonly onExit = this.onExitEmitter.event;
-  readonly exitPromise: Promise<PtyExit>;
+  exitPromise!: Promise<PtyExit>;
 
-  constructor(options: PaneStartOptions) {
+  /** Starts the worker, then the process on `host`, whose output goes straight to the worker. */
+  static async start(options: PaneStartOptions, host: PtyHost): Promise<Pane> {
+    const data = new MessageChannel();
+    const pane = new Pane(options, data.port2);
+    try {
+      pane.attach(await host.spawn(options.info.id, pane.spawnOptions(options), data.port1));
+    } catch (error) {
+      await pane.client.terminate();
+      pane.eventPort.close();
+      throw error;
+    }
+    return pane;
+  }
+
+  private constructor(options: PaneStartOptions, workerDataPort: MessagePort) {
     const { info, cols, rows } = options;
     this.info = {
       ...info,
@@ -91,8 +110,10 @@ export class Pane {
       createdAt: Date.now(),
       process: { pid: 0, status: 'running', exitCode: null, signal: null },
     };
-    const channel = new MessageChannel();
-    this.dataPort = channel.port1;
+    const events = new MessageChannel();
+    this.eventPort = events.port1;
+    const mirrorBuffer = GridMirror.allocate();
+    this.mirror = new GridMirror(mirrorBuffer);
     const worker = new Worker(WORKER_URL, {
       workerData: {
         init: {
@@ -103,12 +124,14 @@ export class Pane {
           scrollbackBytes: DEFAULT_SCROLLBACK_BYTES,
           idleThresholdMs: options.idleThresholdMs ?? DEFAULT_IDLE_THRESHOLD_MS,
           nice: options.nice,
+          gridMirror: mirrorBuffer,
           version: VERSION,
         },
         module: options.module,
-        dataPort: channel.port2,
+        dataPort: workerDataPort,
+        eventPort: events.port2,
       },
-      transferList: [channel.port2],
+      transferList: [workerDataPort, events.port2],
       // Logs never go to stdout: the TUI and the MCP proxy own it.
       stdout: true,
       stderr: true,
@@ -116,29 +139,33 @@ export class Pane {
     worker.stdout.resume();
     worker.stderr.resume();
     this.client = new WorkerClient<PaneWorkerApi>(worker, `pane ${info.id} (${info.name})`);
-    this.dataPort.on('message', (message: FromWorkerMessage) => this.onWorkerMessage(message));
-    this.dataPort.unref();
-
-    this.pty = PtyProcess.spawn(
-      {
-        argv: info.argv,
-        cwd: info.cwd,
-        env: paneEnvironment(options.env, options.instanceId, info.id),
-        cols,
-        rows,
-        marker: `${options.instanceId}/${info.id}`,
-      },
-      (bytes, flooding) => this.forward(bytes, flooding),
-    );
-    this.info.process.pid = this.pty.pid;
+    this.eventPort.on('message', (message: FromWorkerMessage) => this.onWorkerMessage(message));
+    this.eventPort.unref();
     worker.on('exit', () => this.onWorkerGone());
+  }
+
+  private spawnOptions(options: PaneStartOptions) {
+    return {
+      argv: this.info.argv,
+      cwd: this.info.cwd,
+      env: paneEnvironment(options.env, options.instanceId, this.info.id),
+      cols: options.cols,
+      rows: options.rows,
+      marker: `${options.instanceId}/${this.info.id}`,
+    };
+  }
+
+  private attach(pty: RemotePty): void {
+    this.pty = pty;
+    this.info.process.pid = pty.pid;
     this.exitPromise = new Promise((resolve) => {
-      this.pty.onExit((exit) => {
+      pty.onExit((exit) => {
         Object.assign(this.info.process, exit);
         this.onExitEmitter.fire(exit);
         resolve(exit);
       });
     });
+    if (this.client.dead) this.onWorkerGone();
   }
 
   /**
@@ -146,7 +173,9 @@ export class Pane {
    * headless process running, it gets the kill cascade. Nobody is left to ack.
    */
   private onWorkerGone(): void {
-    this.pty.ack(Number.MAX_SAFE_INTEGER);
+    this.mirror.markStale(); // its last screen must not be served as current
+    if (!this.pty) return; // still starting: attach() comes back here
+    this.pty.consumerGone();
     if (this.running && !this.disposed) void this.pty.kill('SIGTERM', 500).catch(() => undefined);
   }
 
@@ -159,29 +188,11 @@ export class Pane {
   attachFrameSink(port: MessagePort | null): void {
     this.pty.focused = port !== null;
     const message: ToWorkerMessage = { t: 'frame-sink', port };
-    this.dataPort.postMessage(message, port ? [port] : []);
-  }
-
-  private forward(bytes: Uint8Array, flooding: boolean): void {
-    if (this.client.dead) {
-      this.pty.ack(bytes.length);
-      return;
-    }
-    // Scanned here, in order, not in the worker: its parse is a flood's bottleneck,
-    // and on escape-dense output the scan was ~15% of the worker's time.
-    const events = this.scanner.scan(bytes);
-    const message: ToWorkerMessage = { t: 'data', bytes, flooding, scanned: { events, atGround: this.scanner.atGround } };
-    this.dataPort.postMessage(message, [bytes.buffer as ArrayBuffer]);
+    this.eventPort.postMessage(message, port ? [port] : []);
   }
 
   private onWorkerMessage(message: FromWorkerMessage): void {
     switch (message.t) {
-      case 'ack':
-        this.pty.ack(message.bytes);
-        break;
-      case 'reply':
-        this.pty.write(message.data);
-        break;
       case 'dirty':
         this.lastVersion = message.version;
         this.onDirtyEmitter.fire(message.version);
@@ -215,7 +226,11 @@ export class Pane {
     await this.client.call((remote) => remote.resize(cols, rows));
   }
 
+  /** From the mirror when it is current (no round trip), else from the worker. */
   async grid(sinceVersion?: number): Promise<GridSnapshot> {
+    const mirrored = this.client.dead ? null : this.mirror.read(Date.now());
+    if (mirrored && sinceVersion === undefined) return mirrored;
+    if (mirrored && mirrored.screenVersion === sinceVersion) return { ...mirrored, changedRows: [] };
     return this.client.call((remote) => remote.grid(sinceVersion));
   }
 
@@ -288,7 +303,7 @@ export class Pane {
   async dispose(): Promise<void> {
     this.disposed = true;
     this.pty.destroy();
-    this.dataPort.close();
+    this.eventPort.close();
     await this.client.terminate();
     this.onSignalEmitter.dispose();
     this.onDirtyEmitter.dispose();

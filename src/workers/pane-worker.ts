@@ -1,6 +1,9 @@
 /**
- * Entry point of a pane worker thread: wires one PaneService to the coordinator.
- * Output bytes arrive on the data port; RPC arrives over Comlink on parentPort.
+ * Entry point of a pane worker thread: wires one PaneService to its PTY and
+ * the coordinator. Output bytes arrive from the PTY host on the data port
+ * (acks and query replies go back there); RPC arrives over Comlink on
+ * parentPort; screen notices go to the coordinator on the event port, which
+ * also brings the TUI's frame port.
  */
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import type { FromWorkerMessage, PaneWorkerApi, PaneWorkerInit, ToWorkerMessage } from '../shared/pane-protocol.js';
@@ -12,11 +15,15 @@ interface PaneWorkerData {
   init: PaneWorkerInit;
   module: WebAssembly.Module;
   dataPort: MessagePort;
+  eventPort: MessagePort;
 }
 
-const { init, module, dataPort } = workerData as PaneWorkerData;
+const { init, module, dataPort, eventPort } = workerData as PaneWorkerData;
 const priority = new FloodPriority(init.nice ?? 0);
-const service = new PaneService(init, module, (message: FromWorkerMessage) => dataPort.postMessage(message));
+const service = new PaneService(init, module, (message: FromWorkerMessage) => {
+  if (message.t === 'ack' || message.t === 'reply') dataPort.postMessage(message);
+  else eventPort.postMessage(message);
+});
 
 let framePort: MessagePort | null = null;
 
@@ -26,7 +33,10 @@ dataPort.on('message', (message: ToWorkerMessage) => {
     else if (message.flooding) priority.onFlood();
     service.onOutput(message.bytes, message.scanned);
   }
-  else if (message.t === 'frame-sink') setFramePort(message.port as MessagePort | null);
+});
+
+eventPort.on('message', (message: ToWorkerMessage) => {
+  if (message.t === 'frame-sink') setFramePort(message.port as MessagePort | null);
 });
 
 /** The TUI's focused-pane port: frames go straight to the renderer thread, not through the coordinator. */

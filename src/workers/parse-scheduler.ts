@@ -116,5 +116,7 @@ export class ParseScheduler {
   }
 }
 
-/** One per process: the cores are shared by every pane of the coordinator. */
-export const parseScheduler = new ParseScheduler(Math.max(1, availableParallelism()));
+/** One per coordinator, in its PTY host: one slot per core, since the cores are shared by every pane. */
+export function coreParseScheduler(activity: InputActivity): ParseScheduler {
+  return new ParseScheduler(Math.max(1, availableParallelism()), activity);
+}

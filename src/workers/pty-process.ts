@@ -1,12 +1,12 @@
 /**
- * One child process on a PTY, owned by the coordinator thread.
+ * One child process on a PTY, owned by the PTY host thread (pty-host-worker.ts).
  *
- * Why here and not in the pane worker: reading the PTY and parsing the bytes on
+ * Why there and not in the pane worker: reading the PTY and parsing the bytes on
  * the same thread serialises them (measured: 26 MB/s together against 42 MB/s
- * for the parser alone). Reading here and parsing in the worker pipelines the
- * two across cores, and keeps node-pty (documented as not thread safe) on one
- * thread. Output is forwarded in batches; flow control pauses the PTY while the
- * worker is more than FLOW_HIGH_WATERMARK_BYTES behind.
+ * for the parser alone). Reading in the host and parsing in the worker pipelines
+ * the two across cores, and keeps node-pty (documented as not thread safe) on
+ * one thread. Output is forwarded in batches; flow control pauses the PTY while
+ * the worker is more than FLOW_HIGH_WATERMARK_BYTES behind.
  */
 import * as pty from 'node-pty';
 import { closeSync, constants as fsConstants, openSync, writeSync } from 'node:fs';
@@ -15,30 +15,14 @@ import {
   FLOW_HIGH_WATERMARK_BYTES,
   FLOW_LOW_WATERMARK_BYTES,
 } from '../shared/pane-protocol.js';
-import type { PaneStatus } from '../shared/pane-types.js';
+import type { PtyExit, PtySpawnOptions } from '../shared/pty-host-protocol.js';
 import { Emitter } from '../shared/events.js';
 import { InputLease, type DirectInputChannel } from '../shared/input-lease.js';
-import { killPaneTree } from './process-reaper.js';
-import { INTERACTIVE_BYTES, parseScheduler, TURN_QUANTUM_BYTES, type ParseClient } from './parse-scheduler.js';
-
-export interface PtySpawnOptions {
-  argv: string[];
-  cwd: string;
-  env: Record<string, string>;
-  cols: number;
-  rows: number;
-  /** Env marker that tags every descendant of this PTY for the reaper. */
-  marker: string;
-}
+import { killPaneTree } from '../main/process-reaper.js';
+import { INTERACTIVE_BYTES, TURN_QUANTUM_BYTES, type ParseClient, type ParseScheduler } from './parse-scheduler.js';
 
 /** Receives output batches; `flooding` marks a batch deep into a parse turn (see FLOOD_TURN_BYTES). */
 export type OutputSink = (bytes: Uint8Array, flooding: boolean) => void;
-
-export interface PtyExit {
-  status: PaneStatus;
-  exitCode: number | null;
-  signal: string | null;
-}
 
 /** node-pty 1.1.0 internals we rely on (pinned version); see the drain fence below. */
 interface NodePtyInternals {
@@ -103,6 +87,7 @@ export class PtyProcess implements ParseClient {
   private constructor(
     private readonly options: PtySpawnOptions,
     private readonly deliver: OutputSink,
+    private readonly scheduler: ParseScheduler,
   ) {
     const [file, ...args] = options.argv;
     this.pty = pty.spawn(file, args, {
@@ -201,8 +186,8 @@ export class PtyProcess implements ParseClient {
    * Spawns the process. `deliver` receives coalesced output batches; the caller
    * must call `ack(bytes)` as the consumer finishes with them.
    */
-  static spawn(options: PtySpawnOptions, deliver: OutputSink): PtyProcess {
-    return new PtyProcess(options, deliver);
+  static spawn(options: PtySpawnOptions, deliver: OutputSink, scheduler: ParseScheduler): PtyProcess {
+    return new PtyProcess(options, deliver, scheduler);
   }
 
   get pid(): number {
@@ -230,7 +215,7 @@ export class PtyProcess implements ParseClient {
   ack(bytes: number): void {
     this.unacked = Math.max(0, this.unacked - bytes);
     this.maybeResume();
-    if (this.hasTurn && this.inFlight() <= 0 && (this.pendingBytes === 0 || (this.turnBytes >= TURN_QUANTUM_BYTES && parseScheduler.othersWaiting))) {
+    if (this.hasTurn && this.inFlight() <= 0 && (this.pendingBytes === 0 || (this.turnBytes >= TURN_QUANTUM_BYTES && this.scheduler.othersWaiting))) {
       this.endTurn(); // drained, or quantum used while others wait: hand the core on
     }
     // Room in the window again: what piled up meanwhile goes now, as one batch.
@@ -261,7 +246,7 @@ export class PtyProcess implements ParseClient {
       // A keystroke's echo or a prompt with the worker idle: go now. Waiting for
       // the coalescing macrotask would queue it behind every flooding PTY's reads.
       // Someone waiting on this pane is waiting for exactly this: floods step aside.
-      if (this.awaited > 0) parseScheduler.activity.markInput();
+      if (this.awaited > 0) this.scheduler.activity.markInput();
       this.flush();
     } else if (!this.flushScheduled && this.inFlight() < IN_FLIGHT_LIMIT_BYTES) {
       this.flushScheduled = true;
@@ -290,16 +275,16 @@ export class PtyProcess implements ParseClient {
       if (!this.hasTurn) {
         const interactive = this.pendingBytes <= INTERACTIVE_BYTES && this.inFlight() <= INTERACTIVE_BYTES;
         if (!interactive) {
-          if (!parseScheduler.acquire(this)) return; // queued: onTurn() resumes
+          if (!this.scheduler.acquire(this)) return; // queued: onTurn() resumes
           this.hasTurn = true;
           this.turnBytes = 0;
         }
-      } else if (this.yieldsToInput && parseScheduler.yielding) {
+      } else if (this.yieldsToInput && this.scheduler.yielding) {
         // The user just typed into another pane: finish what is in flight, then step aside.
         if (this.inFlight() > 0) return;
         this.endTurn();
         continue;
-      } else if (this.turnBytes >= TURN_QUANTUM_BYTES && parseScheduler.othersWaiting) {
+      } else if (this.turnBytes >= TURN_QUANTUM_BYTES && this.scheduler.othersWaiting) {
         // Quantum used: the turn ends once what is in flight is parsed (see ack), then we queue again.
         if (this.inFlight() > 0) return;
         this.endTurn();
@@ -327,7 +312,7 @@ export class PtyProcess implements ParseClient {
   /**
    * While a pane waits for a parse turn its output stays in the kernel, not here:
    * sixteen flooding panes each holding FLOW_HIGH_WATERMARK_BYTES of small
-   * buffers on the coordinator meant old-generation garbage and GC pauses that
+   * buffers in the PTY host meant old-generation garbage and GC pauses that
    * every pane felt.
    */
   private highWatermark(): number {
@@ -341,7 +326,7 @@ export class PtyProcess implements ParseClient {
    * queued for a turn (flush() asked), and onTurn() resumes it.
    */
   private holdingForInput(): boolean {
-    return !this.hasTurn && this.yieldsToInput && this.pendingBytes > INTERACTIVE_BYTES && parseScheduler.yielding;
+    return !this.hasTurn && this.yieldsToInput && this.pendingBytes > INTERACTIVE_BYTES && this.scheduler.yielding;
   }
 
   private maybeResume(): void {
@@ -354,7 +339,7 @@ export class PtyProcess implements ParseClient {
 
   private endTurn(): void {
     this.hasTurn = false;
-    parseScheduler.release(this);
+    this.scheduler.release(this);
   }
 
   /** Up to `limit` bytes from the front of `pending`, as one fresh (transferable) buffer. */
@@ -389,7 +374,7 @@ export class PtyProcess implements ParseClient {
     const { exitCode, signal } = this.rawExit;
     const signalName = signal ? (SIGNAL_NAMES[signal] ?? `SIG${signal}`) : null;
     if (this.hasTurn) this.endTurn();
-    parseScheduler.release(this);
+    this.scheduler.release(this);
     this.finalExit = {
       status: this.killRequested || signalName ? 'killed' : 'exited',
       exitCode: signalName ? null : exitCode,
@@ -402,7 +387,7 @@ export class PtyProcess implements ParseClient {
   destroy(): void {
     this.revokeDirectInput();
     this.hasTurn = false;
-    parseScheduler.release(this);
+    this.scheduler.release(this);
     this.releaseSlave();
     try {
       this.pty.kill('SIGHUP');

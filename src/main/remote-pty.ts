@@ -1,0 +1,116 @@
+/**
+ * One pane's PTY, seen from the coordinator: commands go to the PTY host
+ * thread that owns it (pty-host.ts); its exit comes back from there once
+ * every byte the child wrote has been delivered to the pane's worker.
+ *
+ * Input is written to the master from this thread (LeasedWriter), not sent to
+ * the host: a keystroke an orchestrator sends would otherwise wait for the
+ * host's event loop, which is busy with every flood's output.
+ */
+import { Emitter } from '../shared/events.js';
+import { InputLease, type DirectInputChannel } from '../shared/input-lease.js';
+import type { PtyExit, PtyHostApi, PtySpawned } from '../shared/pty-host-protocol.js';
+import type { Remote } from '../workers/comlink-node.js';
+import { LeasedWriter } from '../workers/leased-writer.js';
+import type { WorkerClient } from './worker-client.js';
+
+const encoder = new TextEncoder();
+
+export class RemotePty {
+  readonly pid: number;
+  private readonly input: { fd: number; lease: InputLease } | null;
+  private readonly writer: LeasedWriter | null;
+  private exit: PtyExit | null = null;
+  private isFocused = false;
+  private awaitedCount = 0;
+  private readonly onExitEmitter = new Emitter<PtyExit>();
+  /** Fires once the process has exited and every byte it wrote was delivered. */
+  readonly onExit = this.onExitEmitter.event;
+
+  constructor(
+    private readonly id: string,
+    spawned: PtySpawned,
+    private readonly host: WorkerClient<PtyHostApi>,
+    private readonly forget: () => void,
+  ) {
+    this.pid = spawned.pid;
+    this.input = spawned.input ? { fd: spawned.input.fd, lease: new InputLease(spawned.input.lease) } : null;
+    this.writer = spawned.input ? new LeasedWriter(spawned.input, (chunks) => chunks.forEach((chunk) => this.writeThroughHost(chunk))) : null;
+  }
+
+  get exited(): PtyExit | null {
+    return this.exit;
+  }
+
+  /** Called by the host's events: the process ended and its output is all delivered. */
+  reportExit(exit: PtyExit): void {
+    if (this.exit) return;
+    this.exit = exit;
+    this.onExitEmitter.fire(exit);
+  }
+
+  write(data: string | Uint8Array): void {
+    if (this.exit || data.length === 0) return;
+    const bytes = typeof data === 'string' ? encoder.encode(data) : data;
+    if (!this.writer?.write(bytes)) this.writeThroughHost(bytes);
+  }
+
+  /** For a pane without direct input (its child had exited before the host could hold its slave). */
+  private writeThroughHost(bytes: Uint8Array): void {
+    this.send((remote) => remote.write(this.id, bytes));
+  }
+
+  resize(cols: number, rows: number): void {
+    if (!this.exit) this.send((remote) => remote.resize(this.id, cols, rows));
+  }
+
+  /** The TUI shows this pane (see PtyProcess.focused). */
+  set focused(focused: boolean) {
+    if (focused === this.isFocused) return;
+    this.isFocused = focused;
+    this.send((remote) => remote.setFocused(this.id, focused));
+  }
+
+  get focused(): boolean {
+    return this.isFocused;
+  }
+
+  /** Callers waiting on this pane's screen (see PtyProcess.awaited). */
+  set awaited(count: number) {
+    this.awaitedCount = count;
+    this.send((remote) => remote.setAwaited(this.id, count));
+  }
+
+  get awaited(): number {
+    return this.awaitedCount;
+  }
+
+  /** See PtyHostApi.consumerGone. */
+  consumerGone(): void {
+    this.send((remote) => remote.consumerGone(this.id));
+  }
+
+  /** The master and its lease for direct input; null once the pane is ending. */
+  directInput(): DirectInputChannel | null {
+    if (!this.input || this.exit || !this.input.lease.isOpen) return null;
+    return { fd: this.input.fd, lease: this.input.lease.buffer };
+  }
+
+  async kill(signal: NodeJS.Signals = 'SIGTERM', graceMs = 2000): Promise<void> {
+    if (this.exit) return;
+    await this.host.call((remote) => remote.kill(this.id, signal, graceMs));
+  }
+
+  /** Closes the master without waiting (the kernel hangs up the child) and forgets the pane. */
+  destroy(): void {
+    this.writer?.detach();
+    this.send((remote) => remote.destroy(this.id));
+    this.forget();
+    this.onExitEmitter.dispose();
+  }
+
+  /** A command whose only failure is a dead host, which onHostGone already reports. */
+  private send(command: (remote: Remote<PtyHostApi>) => Promise<unknown>): void {
+    void this.host.call(command).catch(() => undefined);
+  }
+}

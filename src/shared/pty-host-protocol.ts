@@ -1,0 +1,68 @@
+/**
+ * The wire between the coordinator and its PTY host thread, which owns every
+ * pane's PTY (after VS Code's pty host). Three channels:
+ *  - Comlink RPC (PtyHostApi) from the coordinator, for commands;
+ *  - an events port back to the coordinator (PtyHostEvent), for exits;
+ *  - per pane, a data port straight to the pane's worker: output batches one
+ *    way, acks and query replies the other, never through the coordinator.
+ *
+ * Why a thread of its own: reading sixteen flooding PTYs kept the
+ * coordinator's event loop and garbage collector busy (event-loop delay p99
+ * ~5 ms, 8-15 ms major GCs from the read buffers), and every MCP call and
+ * grid read queued behind that.
+ */
+import type { DirectInputChannel } from './input-lease.js';
+import type { PaneStatus } from './pane-types.js';
+
+/** A MessagePort as far as this pure module needs to know it. */
+export interface HostPort {
+  postMessage(message: unknown, transfer?: readonly unknown[]): void;
+}
+
+export interface PtySpawnOptions {
+  argv: string[];
+  cwd: string;
+  env: Record<string, string>;
+  cols: number;
+  rows: number;
+  /** Env marker that tags every descendant of this PTY for the reaper. */
+  marker: string;
+}
+
+export interface PtyExit {
+  status: PaneStatus;
+  exitCode: number | null;
+  signal: string | null;
+}
+
+export interface PtySpawned {
+  pid: number;
+  /** The master and its lease, for writing input from another thread; null when unavailable. */
+  input: DirectInputChannel | null;
+}
+
+export interface PtyHostInit {
+  /** InputActivity's buffer: floods yield to the input recorded there. */
+  activity: SharedArrayBuffer;
+  /** Where PtyHostEvents go. */
+  events: HostPort;
+}
+
+export interface PtyHostApi {
+  /** Starts the process; its output goes to `dataPort` (the pane worker's end of a channel). */
+  spawn(id: string, options: PtySpawnOptions, dataPort: HostPort): PtySpawned;
+  write(id: string, data: string | Uint8Array): void;
+  resize(id: string, cols: number, rows: number): void;
+  /** The TUI shows this pane: its output never yields to input (see ParseScheduler). */
+  setFocused(id: string, focused: boolean): void;
+  /** How many callers wait on this pane's screen: its output is what they wait for. */
+  setAwaited(id: string, count: number): void;
+  /** The pane's worker is gone: output is acknowledged here from now on, so the PTY never stalls. */
+  consumerGone(id: string): void;
+  /** Signals the whole pane tree; SIGKILL whatever is left after `graceMs`. */
+  kill(id: string, signal: string, graceMs: number): Promise<void>;
+  /** Closes the master without waiting and forgets the pane. */
+  destroy(id: string): void;
+}
+
+export type PtyHostEvent = { t: 'exit'; id: string; exit: PtyExit };

@@ -1,0 +1,109 @@
+/**
+ * Every pane's PTY, in the PTY host thread (see pty-host-protocol.ts). Output
+ * goes from here straight to each pane's worker over its data port, already
+ * scanned for titles, bells and queries; acks and query replies come back the
+ * same way. The coordinator only hears about exits.
+ */
+import type { MessagePort } from 'node:worker_threads';
+import type { FromWorkerMessage, ToWorkerMessage } from '../shared/pane-protocol.js';
+import type { PtyHostApi, PtyHostEvent, PtySpawnOptions, PtySpawned } from '../shared/pty-host-protocol.js';
+import { SequenceScanner } from '../shared/sequence-scanner.js';
+import type { ParseScheduler } from './parse-scheduler.js';
+import { PtyProcess } from './pty-process.js';
+
+class HostedPty {
+  readonly pty: PtyProcess;
+  private readonly scanner = new SequenceScanner();
+  private consumerGone = false;
+
+  constructor(
+    options: PtySpawnOptions,
+    private readonly port: MessagePort,
+    scheduler: ParseScheduler,
+  ) {
+    this.pty = PtyProcess.spawn(options, (bytes, flooding) => this.forward(bytes, flooding), scheduler);
+    port.on('message', (message: FromWorkerMessage) => this.onWorkerMessage(message));
+  }
+
+  private forward(bytes: Uint8Array, flooding: boolean): void {
+    if (this.consumerGone) {
+      this.pty.ack(bytes.length);
+      return;
+    }
+    // Scanned here, in order, not in the worker: its parse is a flood's bottleneck,
+    // and on escape-dense output the scan was ~15% of the worker's time.
+    const events = this.scanner.scan(bytes);
+    const message: ToWorkerMessage = { t: 'data', bytes, flooding, scanned: { events, atGround: this.scanner.atGround } };
+    this.port.postMessage(message, [bytes.buffer as ArrayBuffer]);
+  }
+
+  private onWorkerMessage(message: FromWorkerMessage): void {
+    if (message.t === 'ack') this.pty.ack(message.bytes);
+    else if (message.t === 'reply') this.pty.write(message.data);
+  }
+
+  /** Nobody will ack again: release what is in flight, and everything from now on. */
+  dropConsumer(): void {
+    this.consumerGone = true;
+    this.port.close();
+    this.pty.ack(Number.MAX_SAFE_INTEGER);
+  }
+
+  destroy(): void {
+    this.pty.destroy();
+    this.port.close();
+  }
+}
+
+export class PtyHostService implements PtyHostApi {
+  private readonly ptys = new Map<string, HostedPty>();
+
+  constructor(
+    private readonly scheduler: ParseScheduler,
+    private readonly emit: (event: PtyHostEvent) => void,
+  ) {}
+
+  spawn(id: string, options: PtySpawnOptions, dataPort: MessagePort): PtySpawned {
+    if (this.ptys.has(id)) throw new Error(`a PTY with id ${JSON.stringify(id)} is already running`);
+    const hosted = new HostedPty(options, dataPort, this.scheduler);
+    this.ptys.set(id, hosted);
+    hosted.pty.onExit((exit) => this.emit({ t: 'exit', id, exit }));
+    return { pid: hosted.pty.pid, input: hosted.pty.directInput() };
+  }
+
+  write(id: string, data: string | Uint8Array): void {
+    this.ptys.get(id)?.pty.write(data);
+  }
+
+  resize(id: string, cols: number, rows: number): void {
+    this.ptys.get(id)?.pty.resize(cols, rows);
+  }
+
+  setFocused(id: string, focused: boolean): void {
+    const hosted = this.ptys.get(id);
+    if (hosted) hosted.pty.focused = focused;
+  }
+
+  setAwaited(id: string, count: number): void {
+    const hosted = this.ptys.get(id);
+    if (hosted) hosted.pty.awaited = count;
+  }
+
+  consumerGone(id: string): void {
+    this.ptys.get(id)?.dropConsumer();
+  }
+
+  async kill(id: string, signal: string, graceMs: number): Promise<void> {
+    await this.ptys.get(id)?.pty.kill(signal as NodeJS.Signals, graceMs);
+  }
+
+  destroy(id: string): void {
+    this.ptys.get(id)?.destroy();
+    this.ptys.delete(id);
+  }
+
+  /** The host is ending: every master closes, so every child is hung up. */
+  destroyAll(): void {
+    for (const id of [...this.ptys.keys()]) this.destroy(id);
+  }
+}
