@@ -173,7 +173,7 @@ export class Coordinator {
     const session = parent ? this.sessions.get(parent.info.sessionId)! : null;
     const sessionId = session?.id ?? id;
     const name = request.name ?? this.nextName(request.presetName ?? basename(request.argv[0]));
-    this.ptyHost ??= new PtyHost(this.inputActivity);
+    if (!this.ptyHost || this.ptyHost.dead) this.ptyHost = new PtyHost(this.inputActivity);
     const pane = await Pane.start({
       info: {
         id,
@@ -355,6 +355,11 @@ export class Coordinator {
   /** Test hook: the pane's emulator hits a real WASM trap on its next output. */
   async armEmulatorTrap(id: PaneId): Promise<void> {
     await this.pane(id).armTrap();
+  }
+
+  /** Test hook: the PTY host thread crashes with an uncaught error. */
+  async simulatePtyHostCrash(): Promise<void> {
+    await this.ptyHost?.simulateCrash();
   }
 
   /** Test hook: the pane's worker thread crashes with an uncaught error. */

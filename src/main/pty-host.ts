@@ -1,18 +1,23 @@
 /**
  * The coordinator's side of its PTY host thread (see pty-host-protocol.ts):
  * starts the thread and hands out a RemotePty per pane. If the host dies, its
- * masters close with it and every child is hung up, so every pane is reported
- * killed at once; nothing waits on it forever.
+ * masters close with it and every child is hung up; whatever survives the
+ * hangup is reaped by its pane marker, and every pane is reported killed at
+ * once, so nothing waits on it forever. The coordinator starts a fresh host
+ * for the next pane.
  */
 import { MessageChannel, Worker, type MessagePort } from 'node:worker_threads';
 import { InputActivity } from '../shared/input-activity.js';
 import type { PtyExit, PtyHostApi, PtyHostEvent, PtyHostInit, PtySpawnOptions } from '../shared/pty-host-protocol.js';
 import { transfer } from '../workers/comlink-node.js';
+import { killPaneTree } from './process-reaper.js';
 import { RemotePty } from './remote-pty.js';
 import { WorkerClient } from './worker-client.js';
 
 const WORKER_URL = new URL('../workers/pty-host-worker.js', import.meta.url);
 
+/** Children that outlive the hangup (they ignore SIGHUP) get SIGTERM, then SIGKILL after this. */
+const HOST_GONE_GRACE_MS = 500;
 /** What every pane is told when the host thread itself is gone. */
 const HOST_GONE: PtyExit = { status: 'killed', exitCode: null, signal: null };
 
@@ -20,6 +25,8 @@ export class PtyHost {
   private readonly client: WorkerClient<PtyHostApi>;
   private readonly events: MessagePort;
   private readonly ptys = new Map<string, RemotePty>();
+  private gone = false;
+  private readonly earlyExits = new Map<string, PtyExit>();
 
   constructor(readonly activity: InputActivity) {
     const channel = new MessageChannel();
@@ -35,21 +42,53 @@ export class PtyHost {
     worker.stdout.resume();
     worker.stderr.pipe(process.stderr);
     this.client = new WorkerClient<PtyHostApi>(worker, 'PTY host');
-    this.events.on('message', (event: PtyHostEvent) => this.ptys.get(event.id)?.reportExit(event.exit));
+    this.events.on('message', (event: PtyHostEvent) => this.onExit(event.id, event.exit));
+    // 'error' comes first and 'exit' may not come at all until every child has
+    // exited (node-pty's wait threads hold the dying thread), so either ends it.
+    worker.on('error', () => this.onHostGone());
     worker.on('exit', () => this.onHostGone());
   }
 
   /** Starts a process whose output goes to `dataPort` (the pane worker's end of a channel). */
   async spawn(id: string, options: PtySpawnOptions, dataPort: MessagePort): Promise<RemotePty> {
     const spawned = await this.client.call((remote) => remote.spawn(id, options, transfer(dataPort, [dataPort])));
-    const pty = new RemotePty(id, spawned, this.client, () => this.ptys.delete(id));
+    const pty = new RemotePty(id, options.marker, spawned, this.client, () => this.ptys.delete(id));
     this.ptys.set(id, pty);
+    const early = this.earlyExits.get(id);
+    if (early) {
+      this.earlyExits.delete(id);
+      // A macrotask: the callers' await chain (Pane.start, Coordinator.spawn) subscribes to the exit first.
+      setImmediate(() => pty.reportExit(early));
+    }
     return pty;
   }
 
+  private onExit(id: string, exit: PtyExit): void {
+    const pty = this.ptys.get(id);
+    if (pty) pty.reportExit(exit);
+    // The events port and the RPC port are not ordered with each other: a
+    // child that exits at once can be reported before its spawn() returns.
+    else this.earlyExits.set(id, exit);
+  }
+
+  get dead(): boolean {
+    return this.client.dead;
+  }
+
   private onHostGone(): void {
+    if (this.gone) return;
+    this.gone = true;
     this.events.close();
-    for (const pty of [...this.ptys.values()]) pty.reportExit(HOST_GONE);
+    for (const pty of [...this.ptys.values()]) {
+      if (!pty.exited) void killPaneTree(pty.pid, pty.marker, 'SIGTERM', HOST_GONE_GRACE_MS).catch(() => undefined);
+      pty.reportExit(HOST_GONE);
+    }
+  }
+
+  /** Test hook: see PtyHostApi.simulateCrash. */
+  async simulateCrash(): Promise<void> {
+    // The crash may overtake the reply: dying is this call's success.
+    await this.client.call((remote) => remote.simulateCrash()).catch(() => undefined);
   }
 
   async dispose(): Promise<void> {

@@ -29,6 +29,8 @@ export class RemotePty {
 
   constructor(
     private readonly id: string,
+    /** The env marker every descendant carries, for the reaper. */
+    readonly marker: string,
     spawned: PtySpawned,
     private readonly host: WorkerClient<PtyHostApi>,
     private readonly forget: () => void,

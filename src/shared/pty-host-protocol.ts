@@ -63,6 +63,8 @@ export interface PtyHostApi {
   kill(id: string, signal: string, graceMs: number): Promise<void>;
   /** Closes the master without waiting and forgets the pane. */
   destroy(id: string): void;
+  /** Test hook: the host thread crashes with an uncaught error. */
+  simulateCrash(): void;
 }
 
 export type PtyHostEvent = { t: 'exit'; id: string; exit: PtyExit };

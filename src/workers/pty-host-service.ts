@@ -102,8 +102,9 @@ export class PtyHostService implements PtyHostApi {
     this.ptys.delete(id);
   }
 
-  /** The host is ending: every master closes, so every child is hung up. */
-  destroyAll(): void {
-    for (const id of [...this.ptys.keys()]) this.destroy(id);
+  simulateCrash(): void {
+    setTimeout(() => {
+      throw new Error('simulated PTY host crash');
+    }, 0);
   }
 }

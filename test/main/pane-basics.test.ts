@@ -10,7 +10,8 @@ const bash = () => startBash(coordinator, TIMEOUT);
 test('bash echoes a command and its output into the grid', async () => {
   const pane = await bash();
   coordinator.write(pane.id, 'echo "sum=$((40+2))"\r', 'user');
-  const result = await coordinator.waitFor(pane.id, { pattern: '^sum=42$', timeoutMs: TIMEOUT });
+  // The output and the next prompt can arrive in separate reads: wait for both.
+  const result = await coordinator.waitFor(pane.id, { pattern: '^sum=42\\n\\$$', timeoutMs: TIMEOUT });
   assert.equal(result.matched, true);
   const grid = await coordinator.grid(pane.id);
   assert.deepEqual(grid.lines.slice(0, 2), ['$ echo "sum=$((40+2))"', 'sum=42']);
