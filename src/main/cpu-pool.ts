@@ -1,7 +1,7 @@
 /**
  * A small piscina pool for stateless CPU work that would otherwise run on the
- * coordinator thread, where every millisecond spent is a millisecond no PTY is
- * read, no keystroke is forwarded and no MCP call is answered. Large inputs go
+ * coordinator thread, where every millisecond spent is a millisecond no MCP call
+ * is answered and no grid read or lifecycle event is handled. Large inputs go
  * to the pool; small ones run inline, because a hop to a pool thread costs more
  * than stripping a few KiB (bench: `pnpm bench cpu-pool`).
  *

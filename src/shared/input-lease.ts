@@ -3,9 +3,10 @@
  * close, without ever writing to a closed (or, worse, reused) descriptor.
  *
  * The TUI renderer writes the user's keystrokes straight to the focused pane's
- * PTY master, so typing never waits on the coordinator thread (which is busy
- * with every pane's output). The coordinator owns the master and closes it
- * when the pane ends; before it lets that happen it calls `revoke()`, which
+ * PTY master, and the coordinator writes everything else it sends, so input
+ * never waits on the PTY host thread (which is busy with every pane's output).
+ * The PTY host owns the master and closes it when the pane ends; before it
+ * lets that happen it calls `revoke()`, which
  * returns only once no write is in progress and no later one can start. The
  * writer holds the lease for the length of one non-blocking write (microseconds).
  *
