@@ -24,6 +24,11 @@ function instanceProcesses(instanceId: string): number[] {
     .map(Number);
 }
 
+/** bash, two sleeps and the setsid sh carry the marker once the background jobs have started (they may lag the echo). */
+async function treeUp(instanceId: string): Promise<void> {
+  await eventually(() => instanceProcesses(instanceId).length >= 4, { timeoutMs: 10_000, message: 'bash, two sleeps and the setsid sh to carry the marker' });
+}
+
 async function startHeadless(): Promise<{ child: ChildProcess; instanceId: string }> {
   const child = spawn(process.execPath, [FIXTURE], { stdio: ['ignore', 'pipe', 'inherit'] });
   const line = await new Promise<string>((resolve, reject) => {
@@ -39,8 +44,7 @@ async function startHeadless(): Promise<{ child: ChildProcess; instanceId: strin
 
 test('SIGKILL of patterm leaves no process behind, even setsid children that ignore SIGHUP', async () => {
   const { child, instanceId } = await startHeadless();
-  const before = instanceProcesses(instanceId);
-  assert.ok(before.length >= 4, `bash, two sleeps and the setsid sh should carry the marker; found ${before}`);
+  await treeUp(instanceId);
   child.kill('SIGKILL');
   await eventually(() => instanceProcesses(instanceId).length === 0, { timeoutMs: 10_000, message: 'the watchdog to reap every pane process' });
 });
@@ -48,7 +52,7 @@ test('SIGKILL of patterm leaves no process behind, even setsid children that ign
 for (const signal of ['SIGTERM', 'SIGHUP', 'SIGINT'] as const) {
   test(`${signal} to patterm cascades to every pane, then patterm exits`, async () => {
     const { child, instanceId } = await startHeadless();
-    assert.ok(instanceProcesses(instanceId).length >= 4);
+    await treeUp(instanceId);
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
     child.kill(signal);
     const code = await exited;
