@@ -1,4 +1,4 @@
-import { test } from 'node:test';
+import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -29,8 +29,15 @@ async function treeUp(instanceId: string): Promise<void> {
   await eventually(() => instanceProcesses(instanceId).length >= 4, { timeoutMs: 10_000, message: 'bash, two sleeps and the setsid sh to carry the marker' });
 }
 
+/** Started fixtures: a failed assertion must not leave one running, which would hold this file open. */
+const started = new Set<ChildProcess>();
+after(() => {
+  for (const child of started) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+});
+
 async function startHeadless(): Promise<{ child: ChildProcess; instanceId: string }> {
   const child = spawn(process.execPath, [FIXTURE], { stdio: ['ignore', 'pipe', 'inherit'] });
+  started.add(child);
   const line = await new Promise<string>((resolve, reject) => {
     let buffered = '';
     child.stdout!.on('data', (chunk) => {
