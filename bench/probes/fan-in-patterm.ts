@@ -4,7 +4,7 @@
  * quiet pane's keystroke-to-echo latency throughout.
  */
 import { readFileSync } from 'node:fs';
-import { Coordinator } from '../../src/main/coordinator.js';
+import { Coordinator, INTERACTIVE_WORKER_NICE } from '../../src/main/coordinator.js';
 import { loadGhosttyModule } from '../../src/main/wasm-module.js';
 import { EchoProbe, QUIET_PANE_ARGV } from '../harness/echo-probe.js';
 import { cookForPty } from '../harness/flood-data.js';
@@ -27,6 +27,7 @@ export default async function fanInPatterm(args: { path: string; panes: number }
   const perPane = cookForPty(readFileSync(args.path)).length + DSR_QUERY.length;
   await loadGhosttyModule();
   const coordinator = new Coordinator();
+  coordinator.workerNice = INTERACTIVE_WORKER_NICE; // as in the app: floods nobody watches yield to the watched pane
   coordinator.setPaneSize(PANE.cols, PANE.rows);
   try {
     const quiet = await coordinator.spawn({ argv: QUIET_PANE_ARGV, kind: 'process', name: 'quiet' });

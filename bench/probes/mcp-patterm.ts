@@ -8,7 +8,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { Coordinator } from '../../src/main/coordinator.js';
+import { Coordinator, INTERACTIVE_WORKER_NICE } from '../../src/main/coordinator.js';
 import { startMcpServer } from '../../src/main/mcp/index.js';
 import { createAgentLauncher } from '../../src/main/presets/agent-launcher.js';
 import { PresetCatalog } from '../../src/main/presets/preset-catalog.js';
@@ -42,6 +42,7 @@ export default async function mcpPatterm(args: { path: string; quick: boolean; f
   mkdirSync(dirs.agents, { recursive: true });
   mkdirSync(dirs.processes, { recursive: true });
   const coordinator = new Coordinator(root);
+  coordinator.workerNice = INTERACTIVE_WORKER_NICE; // as in the app: floods nobody watches yield to the watched pane
   coordinator.setPaneSize(PANE.cols, PANE.rows);
   const catalog = PresetCatalog.load({ dirs, bundled: null });
   const mcp = await startMcpServer({

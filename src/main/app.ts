@@ -3,7 +3,7 @@
  * makes sure the host terminal is given back however the process ends
  * (Quit, Ctrl-D on the empty canvas, SIGTERM/SIGHUP, or a crash).
  */
-import { Coordinator } from './coordinator.js';
+import { Coordinator, INTERACTIVE_WORKER_NICE } from './coordinator.js';
 import { Lifecycle } from './lifecycle.js';
 import { startMcpServer, type McpServerHandle } from './mcp/index.js';
 import { createAgentLauncher } from './presets/agent-launcher.js';
@@ -23,6 +23,7 @@ export async function runApp(options: AppOptions): Promise<void> {
     return;
   }
   const coordinator = new Coordinator(options.projectDir);
+  coordinator.workerNice = INTERACTIVE_WORKER_NICE;
   let tui: TuiHost | null = null;
   let mcp: McpServerHandle | null = null;
   const lifecycle = new Lifecycle(coordinator, {

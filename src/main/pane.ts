@@ -43,6 +43,8 @@ export interface PaneStartOptions {
   module: WebAssembly.Module;
   idleThresholdMs?: number;
   ringCapacity?: number;
+  /** See PaneWorkerInit.nice. */
+  nice?: number;
 }
 
 export interface PaneWaitResult extends WaitResult {
@@ -121,6 +123,7 @@ export class Pane {
           ringCapacity: options.ringCapacity ?? DEFAULT_RING_CAPACITY,
           scrollbackBytes: DEFAULT_SCROLLBACK_BYTES,
           idleThresholdMs: options.idleThresholdMs ?? DEFAULT_IDLE_THRESHOLD_MS,
+          nice: options.nice,
           gridMirror: mirrorBuffer,
           version: VERSION,
         },

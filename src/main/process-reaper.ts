@@ -21,15 +21,21 @@ export interface ProcStat {
   pgrp: number;
   session: number;
   state: string;
+  nice: number;
 }
 
 /** Parsed /proc/<pid>/stat, or null when the process is gone. */
 export function readStat(pid: number): ProcStat | null {
+  return readStatFile(`/proc/${pid}/stat`, pid);
+}
+
+/** The same for any stat file, e.g. one thread's /proc/self/task/<tid>/stat. */
+export function readStatFile(path: string, id: number): ProcStat | null {
   try {
-    const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const text = readFileSync(path, 'utf8');
     // comm may contain spaces and parentheses; fields resume after the last ')'.
     const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
-    return { pid, state: fields[0], ppid: Number(fields[1]), pgrp: Number(fields[2]), session: Number(fields[3]) };
+    return { pid: id, state: fields[0], ppid: Number(fields[1]), pgrp: Number(fields[2]), session: Number(fields[3]), nice: Number(fields[16]) };
   } catch {
     return null;
   }

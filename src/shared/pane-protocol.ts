@@ -15,6 +15,8 @@ export interface PaneWorkerInit {
   scrollbackBytes: number;
   idleThresholdMs: number;
   version: string;
+  /** Raise the worker thread's nice value by this much while it parses a flood nobody watches (0 or absent: never); see flood-priority.ts. */
+  nice?: number;
   /**
    * A GridMirror buffer (grid-mirror.ts, from GridMirror.allocate()): the worker
    * publishes its settled grid there, for the coordinator to read without RPC.
@@ -53,8 +55,9 @@ export type ToWorkerMessage =
    * Output bytes, already scanned by the coordinator (which has CPU to spare in a
    * flood, while the worker's parse is the bottleneck): the scanner's events in
    * this batch, and whether the stream is between sequences at its end.
+   * `flooding`: the batch is part of a sustained flood, not a redraw or an echo.
    */
-  | { t: 'data'; bytes: Uint8Array; scanned?: ScannedBatch }
+  | { t: 'data'; bytes: Uint8Array; flooding?: boolean; scanned?: ScannedBatch }
   /** Push a CellFrame to this port now and after every screen change; null stops. */
   | { t: 'frame-sink'; port: FramePort | null };
 

@@ -8,6 +8,7 @@
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import type { FromWorkerMessage, PaneWorkerApi, PaneWorkerInit, ToWorkerMessage } from '../shared/pane-protocol.js';
 import { expose, nodeEndpoint, transfer } from './comlink-node.js';
+import { FloodPriority } from './flood-priority.js';
 import { PaneService } from './pane-service.js';
 
 interface PaneWorkerData {
@@ -18,6 +19,7 @@ interface PaneWorkerData {
 }
 
 const { init, module, dataPort, eventPort } = workerData as PaneWorkerData;
+const priority = new FloodPriority(init.nice ?? 0);
 const service = new PaneService(init, module, (message: FromWorkerMessage) => {
   if (message.t === 'ack' || message.t === 'reply') dataPort.postMessage(message);
   else eventPort.postMessage(message);
@@ -26,7 +28,11 @@ const service = new PaneService(init, module, (message: FromWorkerMessage) => {
 let framePort: MessagePort | null = null;
 
 dataPort.on('message', (message: ToWorkerMessage) => {
-  if (message.t === 'data') service.onOutput(message.bytes, message.scanned);
+  if (message.t === 'data') {
+    if (service.watched) priority.onWatched();
+    else if (message.flooding) priority.onFlood();
+    service.onOutput(message.bytes, message.scanned);
+  }
 });
 
 eventPort.on('message', (message: ToWorkerMessage) => {

@@ -21,11 +21,11 @@ class HostedPty {
     private readonly port: MessagePort,
     scheduler: ParseScheduler,
   ) {
-    this.pty = PtyProcess.spawn(options, (bytes) => this.forward(bytes), scheduler);
+    this.pty = PtyProcess.spawn(options, (bytes, flooding) => this.forward(bytes, flooding), scheduler);
     port.on('message', (message: FromWorkerMessage) => this.onWorkerMessage(message));
   }
 
-  private forward(bytes: Uint8Array): void {
+  private forward(bytes: Uint8Array, flooding: boolean): void {
     if (this.consumerGone) {
       this.pty.ack(bytes.length);
       return;
@@ -33,7 +33,7 @@ class HostedPty {
     // Scanned here, in order, not in the worker: its parse is a flood's bottleneck,
     // and on escape-dense output the scan was ~15% of the worker's time.
     const events = this.scanner.scan(bytes);
-    const message: ToWorkerMessage = { t: 'data', bytes, scanned: { events, atGround: this.scanner.atGround } };
+    const message: ToWorkerMessage = { t: 'data', bytes, flooding, scanned: { events, atGround: this.scanner.atGround } };
     this.port.postMessage(message, [bytes.buffer as ArrayBuffer]);
   }
 

@@ -21,8 +21,8 @@ import { InputLease, type DirectInputChannel } from '../shared/input-lease.js';
 import { killPaneTree } from '../main/process-reaper.js';
 import { INTERACTIVE_BYTES, TURN_QUANTUM_BYTES, type ParseClient, type ParseScheduler } from './parse-scheduler.js';
 
-/** Receives coalesced output batches. */
-export type OutputSink = (bytes: Uint8Array) => void;
+/** Receives output batches; `flooding` marks a batch deep into a parse turn (see FLOOD_TURN_BYTES). */
+export type OutputSink = (bytes: Uint8Array, flooding: boolean) => void;
 
 /** node-pty 1.1.0 internals we rely on (pinned version); see the drain fence below. */
 interface NodePtyInternals {
@@ -39,6 +39,13 @@ interface NodePtyInternals {
  */
 const MAX_BATCH_BYTES = 64 * 1024;
 const IN_FLIGHT_LIMIT_BYTES = 2 * MAX_BATCH_BYTES;
+/**
+ * A turn that has carried this much is a flood, not a redraw: the largest
+ * full-screen repaint (200x60, every cell styled) is well under it, while a
+ * pane rationed by the scheduler sends a whole quantum per turn. Batches past
+ * it are flagged so the worker can lower its priority (flood-priority.ts).
+ */
+const FLOOD_TURN_BYTES = TURN_QUANTUM_BYTES / 2;
 /** Output held for a pane that is waiting for a parse turn: one quantum, ready to go when the turn comes. */
 const WAITING_HIGH_WATERMARK_BYTES = TURN_QUANTUM_BYTES;
 
@@ -284,8 +291,9 @@ export class PtyProcess implements ParseClient {
         continue;
       }
       const batch = this.takeBatch(MAX_BATCH_BYTES);
+      const flooding = this.hasTurn && this.turnBytes >= FLOOD_TURN_BYTES;
       if (this.hasTurn) this.turnBytes += batch.length;
-      this.deliver(batch);
+      this.deliver(batch, flooding);
     }
   }
 
