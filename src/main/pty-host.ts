@@ -35,12 +35,12 @@ export class PtyHost {
     const worker = new Worker(WORKER_URL, {
       workerData: init,
       transferList: [channel.port2],
-      // Logs never go to stdout: the TUI and the MCP proxy own it.
+      // Never to the terminal: the TUI owns it (a crash still reaches us as an 'error' event).
       stdout: true,
       stderr: true,
     });
     worker.stdout.resume();
-    worker.stderr.pipe(process.stderr);
+    worker.stderr.resume();
     this.client = new WorkerClient<PtyHostApi>(worker, 'PTY host');
     this.events.on('message', (event: PtyHostEvent) => this.onExit(event.id, event.exit));
     // 'error' comes first and 'exit' may not come at all until every child has
