@@ -8,7 +8,7 @@
  */
 import { MessageChannel, Worker, type MessagePort } from 'node:worker_threads';
 import { InputActivity } from '../shared/input-activity.js';
-import type { PtyExit, PtyHostApi, PtyHostEvent, PtyHostInit, PtySpawnOptions } from '../shared/pty-host-protocol.js';
+import type { PtyExit, PtyHostApi, PtyHostEvent, PtyHostInit, PtySpawned, PtySpawnOptions } from '../shared/pty-host-protocol.js';
 import { transfer } from '../workers/comlink-node.js';
 import { killPaneTree } from './process-reaper.js';
 import { RemotePty } from './remote-pty.js';
@@ -26,7 +26,8 @@ export class PtyHost {
   private readonly events: MessagePort;
   private readonly ptys = new Map<string, RemotePty>();
   private gone = false;
-  private readonly earlyExits = new Map<string, PtyExit>();
+  /** Panes whose spawn() reply has not arrived yet, and the exits that overtook it. */
+  private readonly spawning = new Map<string, PtyExit | null>();
 
   constructor(readonly activity: InputActivity) {
     const channel = new MessageChannel();
@@ -51,24 +52,28 @@ export class PtyHost {
 
   /** Starts a process whose output goes to `dataPort` (the pane worker's end of a channel). */
   async spawn(id: string, options: PtySpawnOptions, dataPort: MessagePort): Promise<RemotePty> {
-    const spawned = await this.client.call((remote) => remote.spawn(id, options, transfer(dataPort, [dataPort])));
+    this.spawning.set(id, null);
+    let spawned: PtySpawned;
+    try {
+      spawned = await this.client.call((remote) => remote.spawn(id, options, transfer(dataPort, [dataPort])));
+    } catch (error) {
+      this.spawning.delete(id);
+      throw error;
+    }
+    const early = this.spawning.get(id) ?? null;
+    this.spawning.delete(id);
     const pty = new RemotePty(id, options.marker, spawned, this.client, () => this.ptys.delete(id));
     this.ptys.set(id, pty);
-    const early = this.earlyExits.get(id);
-    if (early) {
-      this.earlyExits.delete(id);
-      // A macrotask: the callers' await chain (Pane.start, Coordinator.spawn) subscribes to the exit first.
-      setImmediate(() => pty.reportExit(early));
-    }
+    // A macrotask: the callers' await chain (Pane.start, Coordinator.spawn) subscribes to the exit first.
+    if (early) setImmediate(() => pty.reportExit(early));
     return pty;
   }
 
   private onExit(id: string, exit: PtyExit): void {
-    const pty = this.ptys.get(id);
-    if (pty) pty.reportExit(exit);
     // The events port and the RPC port are not ordered with each other: a
     // child that exits at once can be reported before its spawn() returns.
-    else this.earlyExits.set(id, exit);
+    if (this.spawning.has(id)) this.spawning.set(id, exit);
+    else this.ptys.get(id)?.reportExit(exit);
   }
 
   get dead(): boolean {
