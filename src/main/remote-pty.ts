@@ -8,7 +8,7 @@
  * host's event loop, which is busy with every flood's output.
  */
 import { Emitter } from '../shared/events.js';
-import { InputLease, type DirectInputChannel } from '../shared/input-lease.js';
+import type { DirectInputChannel } from '../shared/input-lease.js';
 import type { PtyExit, PtyHostApi, PtySpawned } from '../shared/pty-host-protocol.js';
 import type { Remote } from '../workers/comlink-node.js';
 import { LeasedWriter } from '../workers/leased-writer.js';
@@ -18,7 +18,7 @@ const encoder = new TextEncoder();
 
 export class RemotePty {
   readonly pid: number;
-  private readonly input: { fd: number; lease: InputLease } | null;
+  private readonly input: DirectInputChannel | null;
   private readonly writer: LeasedWriter | null;
   private exit: PtyExit | null = null;
   private isFocused = false;
@@ -36,7 +36,7 @@ export class RemotePty {
     private readonly forget: () => void,
   ) {
     this.pid = spawned.pid;
-    this.input = spawned.input ? { fd: spawned.input.fd, lease: new InputLease(spawned.input.lease) } : null;
+    this.input = spawned.input;
     this.writer = spawned.input ? new LeasedWriter(spawned.input, (chunks) => chunks.forEach((chunk) => this.writeThroughHost(chunk))) : null;
   }
 
@@ -94,8 +94,7 @@ export class RemotePty {
 
   /** The master and its lease for direct input; null once the pane is ending. */
   directInput(): DirectInputChannel | null {
-    if (!this.input || this.exit || !this.input.lease.isOpen) return null;
-    return { fd: this.input.fd, lease: this.input.lease.buffer };
+    return this.input && !this.exit && this.writer?.leaseOpen ? this.input : null;
   }
 
   async kill(signal: NodeJS.Signals = 'SIGTERM', graceMs = 2000): Promise<void> {

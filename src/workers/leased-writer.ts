@@ -39,6 +39,11 @@ export class LeasedWriter {
     this.lease = new InputLease(channel.lease);
   }
 
+  /** The owner has not revoked the lease: the master is still open. */
+  get leaseOpen(): boolean {
+    return this.lease.isOpen;
+  }
+
   /** False when this writer cannot take input (the pane is ending, or writing failed): send it another way. */
   write(bytes: Uint8Array): boolean {
     if (this.broken || !this.lease.isOpen) return false;
