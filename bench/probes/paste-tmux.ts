@@ -1,5 +1,5 @@
 /** Baseline for paste: the same payload into the same child with `tmux paste-buffer -p` (bracketed); capture-pane polled for the receipt. */
-import { writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { pastePayload } from '../harness/paste-payload.js';
@@ -39,5 +39,6 @@ export default async function pasteTmux(args: { samples: number }): Promise<{ ms
     return { ms };
   } finally {
     server.kill();
+    rmSync(file, { force: true }); // the payload was loaded into tmux's buffer; nothing needs the file now
   }
 }
