@@ -9,6 +9,7 @@ import { loadGhosttyModule } from '../../src/main/wasm-module.js';
 import { EchoProbe, QUIET_PANE_ARGV } from '../harness/echo-probe.js';
 import { cookForPty } from '../harness/flood-data.js';
 import { DSR_QUERY, fencedFloodArgv, PANE } from '../harness/fence.js';
+import { busySince, systemBusyMs } from '../harness/system-cpu.js';
 import { sleep } from '../harness/timing.js';
 
 /** Pause between echo samples: a brisk typist, and enough samples over a few seconds of flood. */
@@ -21,6 +22,8 @@ export interface FanInResult {
   echoMs: number[];
   /** Samples taken while the flood panes were still starting (16 workers loading at once). */
   startupEchoMs: number[];
+  /** Machine CPU ms (every process and the kernel) from the first spawn to the last fence; null off Linux. */
+  busyMs: number | null;
 }
 
 export default async function fanInPatterm(args: { path: string; panes: number }): Promise<FanInResult> {
@@ -33,11 +36,14 @@ export default async function fanInPatterm(args: { path: string; panes: number }
     const quiet = await coordinator.spawn({ argv: QUIET_PANE_ARGV, kind: 'process', name: 'quiet' });
     const echo = new EchoProbe(coordinator, quiet.id);
     await echo.ready();
+    const busyBefore = systemBusyMs();
     const started = performance.now();
     const floods = await Promise.all(Array.from({ length: args.panes }, (_, i) => coordinator.spawn({ argv: fencedFloodArgv(args.path), kind: 'process', name: `flood-${i}` })));
     let finished = 0;
+    let busyMs: number | null = null;
     const allDone = Promise.all(floods.map((pane) => coordinator.exitPromise(pane.id))).then((exits) => {
       finished = performance.now();
+      busyMs = busySince(busyBefore);
       const failed = exits.filter((exit) => exit.exitCode !== 0);
       if (failed.length > 0) throw new Error(`${failed.length} flood pane(s) did not end cleanly: ${JSON.stringify(failed[0])}`);
     });
@@ -55,7 +61,7 @@ export default async function fanInPatterm(args: { path: string; panes: number }
     subscription.dispose();
     await allDone;
     echo.dispose();
-    return { ms: finished - started, bytes: perPane * args.panes, echoMs, startupEchoMs };
+    return { ms: finished - started, bytes: perPane * args.panes, echoMs, startupEchoMs, busyMs };
   } finally {
     await coordinator.shutdown(500);
   }

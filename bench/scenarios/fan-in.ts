@@ -2,7 +2,9 @@
  * fan-in: 8, then 16 panes flooding at once. Aggregate MB/s against tmux with
  * the same floods, and the keystroke-to-echo latency of one quiet pane.
  */
+import type { FanInCeiling } from '../probes/fan-in-ceiling.js';
 import type { FanInResult } from '../probes/fan-in-patterm.js';
+import type { FanInTmuxResult } from '../probes/fan-in-tmux.js';
 import { MIB } from '../harness/datasets.js';
 import { mbPerSecond } from '../harness/fence.js';
 import type { Scenario } from '../harness/scenario.js';
@@ -27,13 +29,18 @@ const scenario: Scenario = {
         const contenders = ctx.tmuxAvailable ? ['patterm', 'tmux'] : ['patterm'];
         const order = run % 2 === 0 ? contenders : [...contenders].reverse();
         const speed: Record<string, number> = {};
+        const recordCpu = (contender: string, result: { bytes: number; busyMs: number | null }) => {
+          if (result.busyMs !== null) ctx.record({ metric: `machine CPU per MiB${suffix}`, contender, unit: 'ms', better: 'lower', value: result.busyMs / (result.bytes / MIB), run });
+        };
         for (const contender of order) {
           if (contender === 'tmux') {
-            const result = await ctx.probe<{ ms: number; bytes: number }>('fan-in-tmux', { path: data.path, panes }, { timeoutMs: 300_000 });
+            const result = await ctx.probe<FanInTmuxResult>('fan-in-tmux', { path: data.path, panes }, { timeoutMs: 300_000 });
             speed.tmux = mbPerSecond(result.bytes, result.ms);
+            recordCpu('tmux', result);
           } else {
             const result = await ctx.probe<FanInResult>('fan-in-patterm', { path: data.path, panes }, { timeoutMs: 300_000 });
             speed.patterm = mbPerSecond(result.bytes, result.ms);
+            recordCpu('patterm', result);
             const echo = latencyFigures(result.echoMs);
             ctx.record({ metric: `echo p50${suffix}`, contender: 'patterm', unit: 'ms', better: 'lower', value: echo.p50, run });
             ctx.record({ metric: `echo p99${suffix}`, contender: 'patterm', unit: 'ms', better: 'lower', value: echo.p99, run });
@@ -47,11 +54,21 @@ const scenario: Scenario = {
           ctx.log(`run ${run + 1} ${panes} panes: ${contender} ${speed[contender].toFixed(1)} MB/s`);
         }
         if (speed.tmux) ctx.record({ metric: `patterm / tmux${suffix}`, contender: 'ratio', unit: 'x', better: 'higher', value: speed.patterm / speed.tmux, run });
+        const ceiling = await ctx.probe<FanInCeiling>('fan-in-ceiling', { path: data.path, panes }, { timeoutMs: 300_000 });
+        if (ceiling.readCpuMsPerMiB !== null && ceiling.parseCpuMsPerMiB !== null) {
+          const floorCpu = ceiling.readCpuMsPerMiB + ceiling.parseCpuMsPerMiB;
+          const ceilingSpeed = (ceiling.cores * 1000) / floorCpu;
+          ctx.record({ metric: `machine CPU per MiB${suffix}`, contender: 'raw read + bare parse', unit: 'ms', better: 'lower', value: floorCpu, run });
+          ctx.record({ metric: `aggregate${suffix}`, contender: 'ceiling', unit: 'MB/s', better: 'higher', value: ceilingSpeed, run });
+          ctx.record({ metric: `patterm / ceiling${suffix}`, contender: 'ratio', unit: 'x', better: 'higher', value: speed.patterm / ceilingSpeed, run });
+          if (speed.tmux) ctx.record({ metric: `2x tmux / ceiling${suffix}`, contender: 'ratio', unit: 'x', better: 'lower', value: (2 * speed.tmux) / ceilingSpeed, run });
+          ctx.log(`run ${run + 1} ${panes} panes: ceiling ${ceilingSpeed.toFixed(1)} MB/s (read ${ceiling.readCpuMsPerMiB.toFixed(1)} + parse ${ceiling.parseCpuMsPerMiB.toFixed(1)} CPU ms/MiB on ${ceiling.cores} cores)`);
+        }
       }
     }
     if (ctx.tmuxAvailable) ctx.target({ label: '16 panes: aggregate >= 2x tmux', metric: 'patterm / tmux (16 panes)', contender: 'ratio', op: '>=', threshold: 2 });
     ctx.target({ label: '16 panes: quiet-pane echo p99 < 16 ms', metric: 'echo p99 (16 panes)', contender: 'patterm', op: '<', threshold: 16 });
-    ctx.note(`each pane cats the "mixed" dataset (log text with SGR-coloured lines); 64 MiB in total per run; echo = kernel echo in a "cat" pane, from the write until the frame the pane pushes (as to the TUI renderer) shows it, sampled every 10 ms; p50/p99 count from the moment every flood pane has produced output (before that, ${PANE_COUNTS.join('/')} pane workers starting at once on 2 cores dominate: "echo max while panes start")`);
+    ctx.note(`each pane cats the "mixed" dataset (log text with SGR-coloured lines); 64 MiB in total per run; echo = kernel echo in a "cat" pane, from the write until the frame the pane pushes (as to the TUI renderer) shows it, sampled every 10 ms; machine CPU = busy time of every core (all processes and the kernel, from /proc/stat) per MiB delivered; ceiling = cores x 1000 / (CPU per MiB of N raw node-pty readers at once + of bare ghostty parse), the most any design that reads and parses every byte can reach with every core busy; "2x tmux / ceiling" above 1 means the 2x target asks for more than the machine has; p50/p99 count from the moment every flood pane has produced output (before that, ${PANE_COUNTS.join('/')} pane workers starting at once on 2 cores dominate: "echo max while panes start")`);
   },
 };
 
