@@ -1,7 +1,7 @@
 /** The parse scheduler's turn-taking: bounded, first come first served, and never losing a turn. */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { FLOOD_SHARE_MS, INPUT_YIELD_MS, ParseScheduler, YIELD_CYCLE_MS, type ParseClient } from '../../src/workers/parse-scheduler.js';
+import { FLOOD_SHARE_MS, FLOOD_SLOTS_DURING_INPUT, INPUT_YIELD_MS, ParseScheduler, YIELD_CYCLE_MS, type ParseClient } from '../../src/workers/parse-scheduler.js';
 import { INPUT_BURST_GAP_MS, InputActivity } from '../../src/shared/input-activity.js';
 
 function client(log: string[], name: string, yieldsToInput = true): ParseClient & { name: string } {
@@ -82,4 +82,24 @@ test('an unbroken burst of input cannot starve floods: they get their share of e
   for (let at = start; at <= Date.now(); at += 10) activity.markInput(at);
   assert.equal(scheduler.yielding, false, 'in the floods\' share of the cycle');
   assert.equal(scheduler.acquire(client([], 'flood')), true);
+});
+
+test('in the floods\' share of a burst, floods hold one slot and leave the other core free; the rest follow once input stops', async () => {
+  assert.equal(FLOOD_SLOTS_DURING_INPUT, 1);
+  const log: string[] = [];
+  const activity = new InputActivity();
+  const scheduler = new ParseScheduler(2, activity);
+  const start = Date.now() - (YIELD_CYCLE_MS - FLOOD_SHARE_MS) - 5;
+  for (let at = start; at <= Date.now(); at += 10) activity.markInput(at);
+  const [first, second] = ['first', 'second'].map((name) => client(log, name));
+  const shown = client(log, 'shown', false);
+  assert.equal(scheduler.acquire(first), true, 'one flood parses in its share');
+  assert.equal(scheduler.acquire(second), false, 'a second flood would take the core the input needs');
+  assert.equal(scheduler.acquire(shown), true, 'the shown pane still gets the other slot');
+  scheduler.release(shown);
+  assert.deepEqual(log, [], 'a freed slot does not go to a flood while input is recent');
+  const waited = Date.now();
+  while (log.length < 1 && Date.now() - waited < 2_000) await new Promise((resolve) => setTimeout(resolve, 5));
+  assert.deepEqual(log, ['second'], 'once input is no longer recent the waiting flood gets the free slot');
+  assert.ok(Date.now() - waited >= INPUT_YIELD_MS - 12, `granted after ${Date.now() - waited} ms, before input went stale`);
 });
