@@ -342,6 +342,11 @@ export class Coordinator {
     return this.pane(id).stream(fromOffset, limit);
   }
 
+  /** Where the pane's output log ends now: the offset a stream read "from now" starts at. */
+  async streamHead(id: PaneId): Promise<number> {
+    return this.pane(id).streamHead();
+  }
+
   /** See Pane.waitFor; `signal` lets a caller that gave up end the wait at once. */
   async waitFor(id: PaneId, request: WaitRequest, signal?: AbortSignal): Promise<PaneWaitResult> {
     return this.pane(id).waitFor(request, signal);

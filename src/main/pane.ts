@@ -242,6 +242,12 @@ export class Pane {
     return this.client.call((remote) => remote.stream(fromOffset, limit));
   }
 
+  /** Total bytes of output so far: from the mirror when it is current, else from the worker. */
+  async streamHead(): Promise<number> {
+    const mirrored = this.client.dead ? null : this.mirror.streamHead();
+    return mirrored ?? (await this.stream(Number.MAX_SAFE_INTEGER, 0)).headOffset;
+  }
+
   async idleMs(): Promise<number> {
     return this.client.call((remote) => remote.idleMs());
   }

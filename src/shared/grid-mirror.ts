@@ -11,8 +11,10 @@
  * must then ask the worker.
  *
  * Layout: an Int32 header (sequence, output generation, published generation,
- * payload length, payload checksum), two BigInt64 words (time of the last
- * output, idle threshold), then the snapshot as UTF-8 JSON.
+ * payload length, payload checksum), three BigInt64 words (time of the last
+ * output, idle threshold, the output log's head offset when published), then
+ * the snapshot as UTF-8 JSON. The head offset lets read_output's grid reads
+ * report new_offset without waking the worker either.
  *
  * Concurrency is a seqlock: the writer makes the sequence odd, writes, makes it
  * even; a reader copies the payload and keeps the copy only if the sequence was
@@ -34,8 +36,11 @@ const CHECKSUM = 4;
 const HEADER_WORDS = 6; // 24 bytes: the BigInt64 words that follow must be 8-aligned
 const LAST_OUTPUT = 0;
 const THRESHOLD = 1;
-/** Bytes before the payload: the Int32 header and the two BigInt64 words. */
-export const GRID_MIRROR_HEADER_BYTES = HEADER_WORDS * 4 + 2 * 8;
+/** Total bytes the pane's output log had taken in when the payload was built. */
+const STREAM_HEAD = 2;
+const CLOCK_WORDS = 3;
+/** Bytes before the payload: the Int32 header and the BigInt64 words. */
+export const GRID_MIRROR_HEADER_BYTES = HEADER_WORDS * 4 + CLOCK_WORDS * 8;
 /** Header word a writer holds odd while it writes (exported for the torn-read test). */
 export const GRID_MIRROR_SEQUENCE_WORD = SEQUENCE;
 
@@ -80,7 +85,7 @@ export class GridMirror {
   constructor(buffer: SharedArrayBuffer) {
     if (buffer.byteLength < GRID_MIRROR_HEADER_BYTES) throw new RangeError(`GridMirror buffer too small: ${buffer.byteLength} bytes`);
     this.header = new Int32Array(buffer, 0, HEADER_WORDS);
-    this.clock = new BigInt64Array(buffer, HEADER_WORDS * 4, 2);
+    this.clock = new BigInt64Array(buffer, HEADER_WORDS * 4, CLOCK_WORDS);
     this.payload = new Uint8Array(buffer, GRID_MIRROR_HEADER_BYTES);
   }
 
@@ -125,7 +130,8 @@ export class GridMirror {
   }
 
   /**
-   * Stores `snapshot`, built when the generation was `generation`. Why stale
+   * Stores `snapshot`, built when the generation was `generation` and the
+   * output log's head was at `streamHead`. Why stale
    * output cannot slip through: a change marked before the generation was taken
    * is in the snapshot (it was built afterwards); one marked after has bumped the
    * generation past `generation`, so the stored generation never matches the
@@ -134,7 +140,7 @@ export class GridMirror {
    * false when the snapshot does not fit; the mirror then serves nothing until
    * a publish that fits.
    */
-  publish(snapshot: GridSnapshot, generation: number): boolean {
+  publish(snapshot: GridSnapshot, generation: number, streamHead: number): boolean {
     const { idleMs: _idleMs, idle: _idle, changedRows: _changedRows, ...stored } = snapshot;
     const bytes = this.encoder.encode(JSON.stringify(stored satisfies StoredGrid));
     const fits = bytes.length <= this.payload.length;
@@ -145,6 +151,7 @@ export class GridMirror {
       Atomics.store(this.header, CHECKSUM, sum);
     }
     Atomics.store(this.header, LENGTH, fits ? bytes.length : -1);
+    Atomics.store(this.clock, STREAM_HEAD, BigInt(streamHead));
     Atomics.store(this.header, PUBLISHED_GENERATION, generation);
     Atomics.add(this.header, SEQUENCE, 1); // even: consistent again
     return fits;
@@ -175,6 +182,25 @@ export class GridMirror {
       if (Atomics.load(this.header, GENERATION) !== generation) return null;
       if (checksum(bytes) !== sum) continue;
       return withIdle(JSON.parse(this.decoder.decode(bytes)) as StoredGrid, nowMs, lastOutput, threshold);
+    }
+    return null;
+  }
+
+  /**
+   * The output log's head offset (total bytes taken in) as of the current
+   * publish; null when the mirror may be behind the worker, as for read().
+   * Served even when the snapshot itself did not fit.
+   */
+  streamHead(): number | null {
+    for (let attempt = 0; attempt < READ_ATTEMPTS; attempt++) {
+      const sequence = Atomics.load(this.header, SEQUENCE);
+      if (sequence & 1) continue;
+      const generation = Atomics.load(this.header, GENERATION);
+      if (Atomics.load(this.header, PUBLISHED_GENERATION) !== generation) return null;
+      const head = Atomics.load(this.clock, STREAM_HEAD);
+      if (Atomics.load(this.header, SEQUENCE) !== sequence) continue;
+      if (Atomics.load(this.header, GENERATION) !== generation) return null;
+      return Number(head);
     }
     return null;
   }

@@ -60,12 +60,13 @@ export class MirrorPublisher {
 
   /**
    * A full grid() the worker computed anyway (on a tick, or for an RPC read),
-   * built at `generation`: published when wanted, so a quiet pane's first RPC
-   * read after a change also brings the mirror up to date.
+   * built at `generation` with the output log's head at `streamHead`:
+   * published when wanted, so a quiet pane's first RPC read after a change
+   * also brings the mirror up to date.
    */
-  offer(snapshot: GridSnapshot, generation: number): void {
+  offer(snapshot: GridSnapshot, generation: number, streamHead: number): void {
     if (!this.wanted) return;
-    this.mirror.publish(snapshot, generation);
+    this.mirror.publish(snapshot, generation, streamHead);
     this.attempted = generation;
   }
 }

@@ -336,7 +336,7 @@ export class PaneService {
       mouseTracking: this.emulator.getMode(1000, true) || this.emulator.getMode(1002, true) || this.emulator.getMode(1003, true),
       emulatorRebuilds: this.rebuilds,
     };
-    this.mirror?.offer(grid, generation);
+    this.mirror?.offer(grid, generation, this.ring.headOffset);
     if (sinceVersion !== undefined) grid.changedRows = this.history.changedRowsSince(sinceVersion, lines);
     return grid;
   }

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Worker } from 'node:worker_threads';
-import { GRID_MIRROR_HEADER_BYTES, GRID_MIRROR_SEQUENCE_WORD, GridMirror } from '../../src/shared/grid-mirror.js';
+import { GRID_MIRROR_HEADER_BYTES, GRID_MIRROR_PAYLOAD_BYTES, GRID_MIRROR_SEQUENCE_WORD, GridMirror } from '../../src/shared/grid-mirror.js';
 import type { GridSnapshot } from '../../src/shared/pane-types.js';
 
 function snapshot(lines: string[], overrides: Partial<GridSnapshot> = {}): GridSnapshot {
@@ -30,8 +30,8 @@ function started(startMs = 1_000_000, thresholdMs = 1000, buffer = GridMirror.al
   return mirror;
 }
 
-function publishNow(mirror: GridMirror, grid: GridSnapshot): boolean {
-  return mirror.publish(grid, mirror.generation());
+function publishNow(mirror: GridMirror, grid: GridSnapshot, streamHead = 0): boolean {
+  return mirror.publish(grid, mirror.generation(), streamHead);
 }
 
 test('a snapshot with wide characters, emoji and combining marks round-trips, idle fields recomputed', () => {
@@ -58,6 +58,18 @@ test('stale after markStale or output, current again after the next publish', ()
   assert.deepEqual(mirror.read(1_000_000)?.lines, ['two']);
   mirror.noteOutput(1_000_050);
   assert.equal(mirror.read(1_000_100), null);
+});
+
+test('the stream head is served with the snapshot it was published with, and never while stale', () => {
+  const mirror = started();
+  assert.equal(mirror.streamHead(), null, 'nothing published yet');
+  publishNow(mirror, snapshot(['one']), 3_000_000_000); // past 2^31: a long session's output log
+  assert.equal(mirror.streamHead(), 3_000_000_000);
+  mirror.noteOutput(1_000_010);
+  assert.equal(mirror.streamHead(), null, 'output since: the head has moved on');
+  assert.equal(publishNow(mirror, snapshot(['x'.repeat(GRID_MIRROR_PAYLOAD_BYTES)]), 3_000_000_123), false);
+  assert.equal(mirror.read(1_000_020), null, 'the snapshot did not fit');
+  assert.equal(mirror.streamHead(), 3_000_000_123, 'the head is still current');
 });
 
 test('changedRows and the stored idle fields are never served', () => {
@@ -116,7 +128,7 @@ test('output noted while a snapshot was being built leaves the mirror stale', ()
   const mirror = started();
   const generation = mirror.generation(); // the worker starts building its snapshot...
   mirror.noteOutput(1_000_010); // ...and output (or a rebuild) lands before it publishes
-  assert.equal(mirror.publish(snapshot(['built before the output']), generation), true);
+  assert.equal(mirror.publish(snapshot(['built before the output']), generation, 0), true);
   assert.equal(mirror.read(1_000_020), null);
   publishNow(mirror, snapshot(['after']));
   assert.deepEqual(mirror.read(1_000_020)?.lines, ['after']);
@@ -151,7 +163,7 @@ import(workerData.module).then(({ GridMirror }) => {
     const line = String(i % 10).repeat(1 + (i % 300));
     mirror.publish({ lines: Array(24).fill(line), rows: 24, cols: 300, cursor: { x: 0, y: 0, visible: true },
       activeScreen: 'primary', screenVersion: i, idleMs: 0, idle: false, title: String(i),
-      bracketedPaste: false, mouseTracking: false, emulatorRebuilds: 0 }, mirror.generation());
+      bracketedPaste: false, mouseTracking: false, emulatorRebuilds: 0 }, mirror.generation(), i * 1000);
   }
 });
 `;
@@ -163,9 +175,16 @@ test('reads racing a publishing thread are whole snapshots or null', async () =>
   const module = new URL('../../src/shared/grid-mirror.js', import.meta.url).href;
   const writer = new Worker(WRITER, { eval: true, workerData: { buffer, stop, module } });
   const versions = new Set<number>();
+  let lastHead = 0;
   try {
     const until = Date.now() + 10_000;
     while (versions.size < 50 && Date.now() < until) {
+      const head = mirror.streamHead();
+      if (head !== null) {
+        assert.equal(head % 1000, 0, `stream head ${head} is one the writer published`);
+        assert.ok(head >= lastHead, `stream head went back from ${lastHead} to ${head}`);
+        lastHead = head;
+      }
       const read = mirror.read(1_000_000);
       if (!read) {
         await new Promise((resolve) => setImmediate(resolve));

@@ -48,9 +48,14 @@ test('a settled screen is published exactly as grid() returns it; output makes i
   assert.match(first.lines[0], /hello 世界/);
   assert.ok(Math.abs(first.idleMs - service.idleMs()) <= 5, `mirror idle ${first.idleMs} ms, worker ${service.idleMs()} ms`);
 
+  const firstBytes = new TextEncoder().encode('\x1b]0;the title\x07hello 世界 e\u0301 \u2764\ufe0f 😀\r\n\x1b[?2004h\x1b[?1000h$ ').length;
+  assert.equal(mirror.streamHead(), firstBytes, 'the output log head comes with the screen');
+
   output(service, 'ls\r\nfile\r\n$ ');
   assert.equal(mirror.read(Date.now()), null, 'more output: stale at once');
+  assert.equal(mirror.streamHead(), null, 'and so is the head');
   const second = await settled(mirror);
+  assert.equal(mirror.streamHead(), firstBytes + 'ls\r\nfile\r\n$ '.length);
   assert.ok(second.screenVersion > first.screenVersion);
   assert.deepEqual(second.lines.slice(1, 3), ['$ ls', 'file']);
   assert.deepEqual(withoutIdle(second), withoutIdle(service.grid()));

@@ -65,12 +65,12 @@ function rejectMisplaced(args: Args): void {
 
 async function readGrid(pane: PaneInfo, args: Args, { services }: ToolContext) {
   // The stream head comes along as new_offset, so a caller can switch to stream reads from "now".
-  const [grid, head] = await Promise.all([services.coordinator.grid(pane.id, args.since_version), services.coordinator.stream(pane.id, Number.MAX_SAFE_INTEGER, 0)]);
+  const [grid, head] = await Promise.all([services.coordinator.grid(pane.id, args.since_version), services.coordinator.streamHead(pane.id)]);
   const meta = paneMetadata(services.coordinator.info(pane.id), grid);
   const trimmed = args.trim_chrome ? services.launcher.chromeTrim(pane.id, grid.lines) : { lines: grid.lines, trimmedRows: [] };
   const dropped = new Set(trimmed.trimmedRows);
   const content = withoutTrailingBlankLines(trimmed.lines).join('\n');
-  const structured: Record<string, unknown> = { mode: 'grid', content, new_offset: head.headOffset, ...meta, trimmed_rows: trimmed.trimmedRows };
+  const structured: Record<string, unknown> = { mode: 'grid', content, new_offset: head, ...meta, trimmed_rows: trimmed.trimmedRows };
   if (args.since_version === undefined) {
     return ok(structured, `${metadataHeadline(meta)}${trimmedNote(trimmed.trimmedRows)}\n${content}`);
   }
