@@ -38,9 +38,9 @@ const LAST_OUTPUT = 0;
 const THRESHOLD = 1;
 /** Total bytes the pane's output log had taken in when the payload was built. */
 const STREAM_HEAD = 2;
-const CLOCK_WORDS = 3;
+const INT64_WORDS = 3;
 /** Bytes before the payload: the Int32 header and the BigInt64 words. */
-export const GRID_MIRROR_HEADER_BYTES = HEADER_WORDS * 4 + CLOCK_WORDS * 8;
+export const GRID_MIRROR_HEADER_BYTES = HEADER_WORDS * 4 + INT64_WORDS * 8;
 /** Header word a writer holds odd while it writes (exported for the torn-read test). */
 export const GRID_MIRROR_SEQUENCE_WORD = SEQUENCE;
 
@@ -70,7 +70,7 @@ type StoredGrid = Omit<GridSnapshot, 'idleMs' | 'idle' | 'changedRows'>;
 
 export class GridMirror {
   private readonly header: Int32Array;
-  private readonly clock: BigInt64Array;
+  private readonly int64Words: BigInt64Array;
   private readonly payload: Uint8Array;
   private readonly encoder = new TextEncoder();
   private readonly decoder = new TextDecoder();
@@ -85,7 +85,7 @@ export class GridMirror {
   constructor(buffer: SharedArrayBuffer) {
     if (buffer.byteLength < GRID_MIRROR_HEADER_BYTES) throw new RangeError(`GridMirror buffer too small: ${buffer.byteLength} bytes`);
     this.header = new Int32Array(buffer, 0, HEADER_WORDS);
-    this.clock = new BigInt64Array(buffer, HEADER_WORDS * 4, CLOCK_WORDS);
+    this.int64Words = new BigInt64Array(buffer, HEADER_WORDS * 4, INT64_WORDS);
     this.payload = new Uint8Array(buffer, GRID_MIRROR_HEADER_BYTES);
   }
 
@@ -110,7 +110,7 @@ export class GridMirror {
    */
   noteOutput(atMs: number): void {
     this.markStale();
-    Atomics.store(this.clock, LAST_OUTPUT, BigInt(Math.round(atMs)));
+    Atomics.store(this.int64Words, LAST_OUTPUT, BigInt(Math.round(atMs)));
   }
 
   /**
@@ -121,7 +121,7 @@ export class GridMirror {
    */
   setIdleThreshold(ms: number): void {
     const stored = Number.isFinite(ms) ? BigInt(Math.ceil(ms)) : ms === Number.NEGATIVE_INFINITY ? INT64_MIN : INT64_MAX;
-    Atomics.store(this.clock, THRESHOLD, stored < INT64_MIN ? INT64_MIN : stored > INT64_MAX ? INT64_MAX : stored);
+    Atomics.store(this.int64Words, THRESHOLD, stored < INT64_MIN ? INT64_MIN : stored > INT64_MAX ? INT64_MAX : stored);
   }
 
   /** The current output generation: take it before building a snapshot, and pass it to publish(). */
@@ -151,7 +151,7 @@ export class GridMirror {
       Atomics.store(this.header, CHECKSUM, sum);
     }
     Atomics.store(this.header, LENGTH, fits ? bytes.length : -1);
-    Atomics.store(this.clock, STREAM_HEAD, BigInt(streamHead));
+    Atomics.store(this.int64Words, STREAM_HEAD, BigInt(streamHead));
     Atomics.store(this.header, PUBLISHED_GENERATION, generation);
     Atomics.add(this.header, SEQUENCE, 1); // even: consistent again
     return fits;
@@ -174,8 +174,8 @@ export class GridMirror {
       const length = Atomics.load(this.header, LENGTH);
       if (length < 0) return null;
       const sum = Atomics.load(this.header, CHECKSUM);
-      const lastOutput = Atomics.load(this.clock, LAST_OUTPUT);
-      const threshold = Atomics.load(this.clock, THRESHOLD);
+      const lastOutput = Atomics.load(this.int64Words, LAST_OUTPUT);
+      const threshold = Atomics.load(this.int64Words, THRESHOLD);
       const bytes = this.payload.slice(0, length); // a private copy: TextDecoder may refuse shared memory
       if (Atomics.load(this.header, SEQUENCE) !== sequence) continue;
       // Output during the copy: the copy may be fine, but the screen is no longer current.
@@ -197,7 +197,7 @@ export class GridMirror {
       if (sequence & 1) continue;
       const generation = Atomics.load(this.header, GENERATION);
       if (Atomics.load(this.header, PUBLISHED_GENERATION) !== generation) return null;
-      const head = Atomics.load(this.clock, STREAM_HEAD);
+      const head = Atomics.load(this.int64Words, STREAM_HEAD);
       if (Atomics.load(this.header, SEQUENCE) !== sequence) continue;
       if (Atomics.load(this.header, GENERATION) !== generation) return null;
       return Number(head);
