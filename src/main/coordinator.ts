@@ -28,6 +28,7 @@ import type {
 import { Emitter } from '../shared/events.js';
 import { Pane, type PaneWaitResult } from './pane.js';
 import { loadGhosttyModule } from './wasm-module.js';
+import { WorkerBootGate } from './worker-boot-gate.js';
 
 export interface SpawnRequest {
   argv: string[];
@@ -77,6 +78,11 @@ const DEFAULT_SIZE = { cols: 120, rows: 40 };
  */
 export const INTERACTIVE_WORKER_NICE = 10;
 
+const shuttingDownError = () => new Error('patterm is shutting down; no new panes can start');
+
+/** Where a new pane sits in the tree, decided before it starts. */
+type PanePlace = Pick<PaneInfo, 'id' | 'sessionId' | 'parentId' | 'name'>;
+
 export class Coordinator {
   readonly instanceId = randomBytes(8).toString('hex');
   private readonly panes = new Map<PaneId, Pane>();
@@ -103,6 +109,8 @@ export class Coordinator {
   readonly inputActivity = new InputActivity();
   /** Owns every PTY; started with the first pane (see pty-host-protocol.ts). */
   private ptyHost: PtyHost | null = null;
+  /** A spawn waits here for its turn to boot a worker (see worker-boot-gate.ts). */
+  readonly bootGate = new WorkerBootGate();
 
   private readonly paneAdded = new Emitter<PaneInfo>();
   private readonly paneChanged = new Emitter<PaneInfo>();
@@ -168,7 +176,7 @@ export class Coordinator {
   }
 
   async spawn(request: SpawnRequest): Promise<PaneInfo> {
-    if (this.shuttingDown) throw new Error('patterm is shutting down; no new panes can start');
+    if (this.shuttingDown) throw shuttingDownError();
     if (request.argv.length === 0 || request.argv[0] === '') throw new Error('argv must name a program to run (received an empty argv)');
     const module = await loadGhosttyModule();
     const id = Pane.newId();
@@ -176,13 +184,35 @@ export class Coordinator {
     const session = parent ? this.sessions.get(parent.info.sessionId)! : null;
     const sessionId = session?.id ?? id;
     const name = request.name ?? this.nextName(request.presetName ?? basename(request.argv[0]));
+    const pane = await this.bootGate.start(() => {
+      if (this.shuttingDown) throw shuttingDownError();
+      return this.startPane(request, { id, sessionId, parentId: session ? session.rootId : null, name }, module);
+    });
+    if (this.shuttingDown) {
+      await pane.kill('SIGKILL', 0).catch(() => undefined);
+      await pane.dispose();
+      throw shuttingDownError();
+    }
+    this.panes.set(id, pane);
+    if (session) session.childIds.push(id);
+    else this.sessions.set(id, { id, name, rootId: id, childIds: [] });
+
+    pane.onDirty((version) => this.screenDirty.fire({ paneId: id, version }));
+    pane.onSignal((signal) => {
+      if (signal.type === 'title') this.paneChanged.fire(pane.info);
+      this.paneSignal.fire({ paneId: id, signal });
+    });
+    pane.onExit(() => this.onExit(pane));
+    this.paneAdded.fire(pane.info);
+    return pane.info;
+  }
+
+  /** The PTY host is started (again, after a crash) with the first pane that needs it. */
+  private startPane(request: SpawnRequest, place: PanePlace, module: WebAssembly.Module): Promise<Pane> {
     if (!this.ptyHost || this.ptyHost.dead) this.ptyHost = new PtyHost(this.inputActivity);
-    const pane = await Pane.start({
+    return Pane.start({
       info: {
-        id,
-        sessionId,
-        parentId: session ? session.rootId : null,
-        name,
+        ...place,
         kind: request.kind,
         presetName: request.presetName ?? null,
         argv: request.argv,
@@ -197,23 +227,6 @@ export class Coordinator {
       idleThresholdMs: request.idleThresholdMs,
       nice: this.workerNice,
     }, this.ptyHost);
-    if (this.shuttingDown) {
-      await pane.kill('SIGKILL', 0).catch(() => undefined);
-      await pane.dispose();
-      throw new Error('patterm is shutting down; no new panes can start');
-    }
-    this.panes.set(id, pane);
-    if (session) session.childIds.push(id);
-    else this.sessions.set(id, { id, name, rootId: id, childIds: [] });
-
-    pane.onDirty((version) => this.screenDirty.fire({ paneId: id, version }));
-    pane.onSignal((signal) => {
-      if (signal.type === 'title') this.paneChanged.fire(pane.info);
-      this.paneSignal.fire({ paneId: id, signal });
-    });
-    pane.onExit(() => this.onExit(pane));
-    this.paneAdded.fire(pane.info);
-    return pane.info;
   }
 
   private onExit(pane: Pane): void {

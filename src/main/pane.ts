@@ -87,6 +87,9 @@ export class Pane {
   readonly onDirty = this.onDirtyEmitter.event;
   readonly onExit = this.onExitEmitter.event;
   exitPromise!: Promise<PtyExit>;
+  /** Settles once the worker has booted, or is gone (it never rejects). */
+  readonly booted: Promise<void>;
+  private markBooted!: () => void;
 
   /** Starts the worker, then the process on `host`, whose output goes straight to the worker. */
   static async start(options: PaneStartOptions, host: PtyHost): Promise<Pane> {
@@ -110,6 +113,7 @@ export class Pane {
       createdAt: Date.now(),
       process: { pid: 0, status: 'running', exitCode: null, signal: null },
     };
+    this.booted = new Promise((resolve) => (this.markBooted = resolve));
     const events = new MessageChannel();
     this.eventPort = events.port1;
     const mirrorBuffer = GridMirror.allocate();
@@ -173,6 +177,7 @@ export class Pane {
    * headless process running, it gets the kill cascade. Nobody is left to ack.
    */
   private onWorkerGone(): void {
+    this.markBooted();
     this.mirror.markStale(); // its last screen must not be served as current
     if (!this.pty) return; // still starting: attach() comes back here
     this.pty.consumerGone();
@@ -193,6 +198,9 @@ export class Pane {
 
   private onWorkerMessage(message: FromWorkerMessage): void {
     switch (message.t) {
+      case 'ready':
+        this.markBooted();
+        break;
       case 'dirty':
         this.lastVersion = message.version;
         this.onDirtyEmitter.fire(message.version);

@@ -62,6 +62,8 @@ export type ToWorkerMessage =
   | { t: 'frame-sink'; port: FramePort | null };
 
 export type FromWorkerMessage =
+  /** The worker has booted: its emulator exists and it takes RPC and output. */
+  | { t: 'ready' }
   | { t: 'ack'; bytes: number }
   | { t: 'reply'; data: string }
   | { t: 'signal'; signal: PaneSignal }

@@ -81,3 +81,5 @@ const api: PaneWorkerApi = {
 };
 
 expose(api, nodeEndpoint(parentPort!));
+const ready: FromWorkerMessage = { t: 'ready' };
+eventPort.postMessage(ready);
