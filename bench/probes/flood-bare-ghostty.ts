@@ -13,11 +13,24 @@ import { DSR_QUERY, PANE } from '../harness/fence.js';
 /** Write size: what a busy PTY reader hands over per batch. */
 const CHUNK_BYTES = 64 * 1024;
 
-export default async function floodBareGhostty(args: { path: string }): Promise<{ ms: number; bytes: number; traps: number; cpuMs: number }> {
-  const cooked = cookForPty(readFileSync(args.path));
+export interface BareParse {
+  ms: number;
+  bytes: number;
+  traps: number;
+  cpuMs: number;
+}
+
+/** The PTY's bytes for the dataset at `path`, ending in the DSR fence the PTY contenders end with. */
+export function fencedPtyBytes(path: string): Uint8Array {
+  const cooked = cookForPty(readFileSync(path));
   const data = new Uint8Array(cooked.length + DSR_QUERY.length);
   data.set(cooked);
   data.set(new TextEncoder().encode(DSR_QUERY), cooked.length);
+  return data;
+}
+
+/** Parses `data` in this thread, timed; it must end in the DSR fence, which ghostty has to answer. */
+export async function parseBare(data: Uint8Array): Promise<BareParse> {
   const module = await loadGhosttyModule();
   const create = () => new GhosttyEmulator(module, { ...PANE, scrollbackBytes: DEFAULT_SCROLLBACK_BYTES });
   let emulator = create();
@@ -41,4 +54,8 @@ export default async function floodBareGhostty(args: { path: string }): Promise<
   if (!replies.some((reply) => reply.endsWith('R'))) throw new Error('ghostty did not answer the DSR fence');
   emulator.dispose();
   return { ms, bytes: data.length, traps, cpuMs: (used.user + used.system) / 1000 };
+}
+
+export default async function floodBareGhostty(args: { path: string }): Promise<BareParse> {
+  return parseBare(fencedPtyBytes(args.path));
 }
