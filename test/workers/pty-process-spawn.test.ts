@@ -4,14 +4,20 @@
  * still gets what forkpty gave it, and what the patch adds.
  */
 import { after, test } from 'node:test';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import assert from 'node:assert/strict';
-import { startBash, useCoordinator } from '../helpers/coordinator-fixture.js';
+import { eventually, startBash, useCoordinator } from '../helpers/coordinator-fixture.js';
 
 const coordinator = useCoordinator('/tmp');
 const TIMEOUT = 10_000;
+
+/** The foreground process group of `pid`'s terminal: field 8 of /proc/<pid>/stat (tpgid). */
+function foregroundGroup(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[5]);
+}
 
 async function outputOf(argv: string[], pattern: string, options: { cwd?: string; env?: Record<string, string> } = {}): Promise<string> {
   const pane = await coordinator.spawn({ argv, kind: 'process', ...options });
@@ -33,7 +39,10 @@ test('the child leads its own session, with the pane as its controlling terminal
   assert.ok(Number(tpgid) > 0, `the terminal has a foreground process group (tpgid ${tpgid})`);
 
   coordinator.write(pane.id, 'sleep 30\r', 'user');
-  await coordinator.waitFor(pane.id, { pattern: 'sleep 30\\n', timeoutMs: TIMEOUT });
+  // The echo of the line comes before bash has made sleep the foreground job; a
+  // Ctrl-C sent in between reaches bash instead, and sleep runs on. Send it once
+  // the terminal's foreground group (tpgid, from bash's /proc stat) is no longer bash's.
+  await eventually(() => foregroundGroup(Number(pid)) !== Number(pid), { timeoutMs: TIMEOUT, message: 'sleep to be the foreground job' });
   coordinator.write(pane.id, '\x03', 'user');
   coordinator.write(pane.id, 'echo "after=$?"\r', 'user');
   const interrupted = await coordinator.waitFor(pane.id, { pattern: 'after=130', timeoutMs: TIMEOUT });
