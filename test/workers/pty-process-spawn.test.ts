@@ -13,10 +13,16 @@ import { eventually, startBash, useCoordinator } from '../helpers/coordinator-fi
 const coordinator = useCoordinator('/tmp');
 const TIMEOUT = 10_000;
 
-/** The foreground process group of `pid`'s terminal: field 8 of /proc/<pid>/stat (tpgid). */
-function foregroundGroup(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[5]);
+/** Whether the foreground group of `shellPid`'s terminal (tpgid, field 8 of /proc/<pid>/stat) is another group, led by `sleep`. */
+function foregroundIsSleep(shellPid: number): boolean {
+  const stat = readFileSync(`/proc/${shellPid}/stat`, 'utf8');
+  const foreground = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[5]);
+  if (foreground <= 0 || foreground === shellPid) return false;
+  try {
+    return readFileSync(`/proc/${foreground}/comm`, 'utf8').trim() === 'sleep';
+  } catch {
+    return false; // the group's leader is gone or not yet visible
+  }
 }
 
 async function outputOf(argv: string[], pattern: string, options: { cwd?: string; env?: Record<string, string> } = {}): Promise<string> {
@@ -39,10 +45,12 @@ test('the child leads its own session, with the pane as its controlling terminal
   assert.ok(Number(tpgid) > 0, `the terminal has a foreground process group (tpgid ${tpgid})`);
 
   coordinator.write(pane.id, 'sleep 30\r', 'user');
-  // The echo of the line comes before bash has made sleep the foreground job; a
-  // Ctrl-C sent in between reaches bash instead, and sleep runs on. Send it once
-  // the terminal's foreground group (tpgid, from bash's /proc stat) is no longer bash's.
-  await eventually(() => foregroundGroup(Number(pid)) !== Number(pid), { timeoutMs: TIMEOUT, message: 'sleep to be the foreground job' });
+  // The echo of the line comes before bash has made sleep the foreground job, and
+  // bash's child keeps bash's SIGINT handler until it execs sleep: a Ctrl-C sent
+  // before then reaches bash, or is handled by the child, and sleep runs on. Send
+  // it once the terminal's foreground group (tpgid, from bash's /proc stat) is led
+  // by a process that is already sleep.
+  await eventually(() => foregroundIsSleep(Number(pid)), { timeoutMs: TIMEOUT, message: 'sleep to be the foreground job' });
   coordinator.write(pane.id, '\x03', 'user');
   coordinator.write(pane.id, 'echo "after=$?"\r', 'user');
   const interrupted = await coordinator.waitFor(pane.id, { pattern: 'after=130', timeoutMs: TIMEOUT });
