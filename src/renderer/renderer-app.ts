@@ -86,11 +86,14 @@ export class RendererApp {
   }
 
   private command(command: BridgeCommand): void {
-    if (command.kind === 'write') this.activity?.markInput();
-    if (command.kind === 'write' && this.directInput.write(command.paneId, command.bytes)) {
-      // Written already; the bridge only needs to know when this moves ownership to the user.
+    if (command.kind === 'write') {
+      this.activity?.markInput();
+      // Ownership moves before the bytes can reach the pane: an orchestrator that
+      // reacts to their echo (wait_for_pattern, then send_input) must find the pane
+      // already the user's, or its write would not warn. Sent after the write, this
+      // notice lost that race on a loaded machine.
       if (this.state.pane(command.paneId)?.owner !== 'user') this.post({ t: 'command', command: { kind: 'typed', paneId: command.paneId } });
-      return;
+      if (this.directInput.write(command.paneId, command.bytes)) return;
     }
     this.post({ t: 'command', command });
   }
