@@ -68,8 +68,18 @@ export function treeMemory(root: number = process.pid): TreeMemory {
 
 /** CPU time (user + system) a process has used so far, all threads, in ms; 0 when it is gone. */
 export function cpuMs(pid: number): number {
+  return statCpuMs(`/proc/${pid}/stat`);
+}
+
+/** CPU time of this process's main thread alone (its task id is the process id), in ms. */
+export function mainThreadCpuMs(): number {
+  return statCpuMs(`/proc/self/task/${process.pid}/stat`);
+}
+
+/** utime + stime (fields 14 and 15 of stat(5)) of a /proc stat file, in ms; 0 when it is gone. */
+function statCpuMs(path: string): number {
   try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const stat = readFileSync(path, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND;
   } catch {

@@ -20,12 +20,13 @@ export interface BareParse {
   cpuMs: number;
 }
 
-/** The PTY's bytes for the dataset at `path`, ending in the DSR fence the PTY contenders end with. */
-export function fencedPtyBytes(path: string): Uint8Array {
+/** The PTY's bytes for the dataset at `path` (the first `limit` of them), ending in the DSR fence the PTY contenders end with. */
+export function fencedPtyBytes(path: string, limit = Infinity): Uint8Array {
   const cooked = cookForPty(readFileSync(path));
-  const data = new Uint8Array(cooked.length + DSR_QUERY.length);
-  data.set(cooked);
-  data.set(new TextEncoder().encode(DSR_QUERY), cooked.length);
+  const body = cooked.subarray(0, Math.min(limit, cooked.length));
+  const data = new Uint8Array(body.length + DSR_QUERY.length);
+  data.set(body);
+  data.set(new TextEncoder().encode(DSR_QUERY), body.length);
   return data;
 }
 
