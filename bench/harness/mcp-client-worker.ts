@@ -11,6 +11,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { absoluteNow } from '../../src/main/mcp/request-timing.js';
 
 export interface McpClientJob {
   socketPath: string;
@@ -21,7 +22,12 @@ export interface McpClientJob {
   waitSamples: number;
 }
 
-export type ClientToProbe = { t: 'arm'; mark: string } | { t: 'done'; quietReadMs: number[]; floodReadMs: number[]; waitReturnedAt: number[] } | { t: 'error'; message: string };
+/** A call's start and end, in absolute milliseconds. */
+export type CallSpan = [startedAt: number, returnedAt: number];
+export type ClientToProbe =
+  | { t: 'arm'; mark: string }
+  | { t: 'done'; quietReads: CallSpan[]; floodReads: CallSpan[]; waitReturnedAt: number[] }
+  | { t: 'error'; message: string };
 export type ProbeToClient = { t: 'written'; mark: string };
 
 const PATTERM_BIN = fileURLToPath(new URL('../../../bin/patterm', import.meta.url));
@@ -30,7 +36,6 @@ const READ_GAP_MS = 5;
 /** Time for a wait_for_pattern call to reach the pane before the marker is typed, so the event path is what is timed. */
 const ARM_DELAY_MS = 30;
 
-const absoluteNow = () => performance.timeOrigin + performance.now();
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 async function main(job: McpClientJob): Promise<void> {
@@ -42,19 +47,20 @@ async function main(job: McpClientJob): Promise<void> {
   const client = new Client({ name: 'patterm-bench', version: '1.0.0' });
   await client.connect(transport);
   const call = (name: string, args: Record<string, unknown>) => client.callTool({ name, arguments: args });
-  const timeRead = async (childId: string) => {
-    const started = performance.now();
+  const timeRead = async (childId: string): Promise<CallSpan> => {
+    const started = absoluteNow();
     const result = await call('read_output', { child_id: childId, mode: 'grid' });
+    const returned = absoluteNow();
     if (result.isError) throw new Error(`read_output failed: ${JSON.stringify(result.content)}`);
-    return performance.now() - started;
+    return [started, returned];
   };
   for (let i = 0; i < 5; i++) await timeRead(job.quietId); // warm-up: first calls compile code paths
-  const quietReadMs: number[] = [];
-  const floodReadMs: number[] = [];
+  const quietReads: CallSpan[] = [];
+  const floodReads: CallSpan[] = [];
   for (let i = 0; i < job.readSamples; i++) {
-    quietReadMs.push(await timeRead(job.quietId));
+    quietReads.push(await timeRead(job.quietId));
     await sleep(READ_GAP_MS);
-    floodReadMs.push(await timeRead(job.floodId));
+    floodReads.push(await timeRead(job.floodId));
     await sleep(READ_GAP_MS);
   }
   const waitReturnedAt: number[] = [];
@@ -78,7 +84,7 @@ async function main(job: McpClientJob): Promise<void> {
     if (!(result.structuredContent as { matched?: boolean } | undefined)?.matched) throw new Error(`wait_for_pattern did not match ${mark}: ${JSON.stringify(result.content)}`);
   }
   await client.close();
-  parentPort!.postMessage({ t: 'done', quietReadMs, floodReadMs, waitReturnedAt } satisfies ClientToProbe);
+  parentPort!.postMessage({ t: 'done', quietReads, floodReads, waitReturnedAt } satisfies ClientToProbe);
 }
 
 main(workerData as McpClientJob).catch((error: unknown) => {

@@ -4,17 +4,20 @@
  * while 16 sibling panes flood. The same reads and waits are also timed
  * directly on the Coordinator, to show what the MCP hops add.
  */
+import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { Coordinator, INTERACTIVE_WORKER_NICE } from '../../src/main/coordinator.js';
 import { startMcpServer } from '../../src/main/mcp/index.js';
+import { absoluteNow, MCP_REQUEST_TIMING_CHANNEL, type McpRequestTiming } from '../../src/main/mcp/request-timing.js';
 import { createAgentLauncher } from '../../src/main/presets/agent-launcher.js';
 import { PresetCatalog } from '../../src/main/presets/preset-catalog.js';
 import { loadGhosttyModule } from '../../src/main/wasm-module.js';
 import { PANE } from '../harness/fence.js';
-import type { ClientToProbe, McpClientJob, ProbeToClient } from '../harness/mcp-client-worker.js';
+import { callLegs, type CallLegs } from '../harness/call-legs.js';
+import type { CallSpan, ClientToProbe, McpClientJob, ProbeToClient } from '../harness/mcp-client-worker.js';
 import { sleep } from '../harness/timing.js';
 import { loopingFloodArgv } from './flood-memory-patterm.js';
 
@@ -34,6 +37,8 @@ const FLOOD_WARMUP_MS = 1500;
 
 export interface McpResult {
   mcpQuietReadMs: number[];
+  /** The quiet reads split into there / inside patterm / back. */
+  mcpQuietReadLegs: CallLegs;
   mcpFloodReadMs: number[];
   mcpWaitMs: number[];
   directQuietReadMs: number[];
@@ -41,7 +46,7 @@ export interface McpResult {
   directWaitMs: number[];
 }
 
-const absoluteNow = () => performance.timeOrigin + performance.now();
+const durations = (spans: CallSpan[]) => spans.map(([started, returned]) => returned - started);
 
 export default async function mcpPatterm(args: { path: string; quick: boolean; floods?: number }): Promise<McpResult> {
   await loadGhosttyModule();
@@ -99,6 +104,11 @@ export default async function mcpPatterm(args: { path: string; quick: boolean; f
 
     // Through MCP, from a client thread.
     const job: McpClientJob = { socketPath: mcp.socketPath, token, quietId: quiet.id, floodId: (floods[0] ?? quiet).id, readSamples: args.quick ? 30 : MCP_READ_SAMPLES, waitSamples: args.quick ? 10 : MCP_WAIT_SAMPLES };
+    const timings: McpRequestTiming[] = [];
+    const onTiming = (message: unknown) => {
+      if ((message as McpRequestTiming).method === 'tools/call') timings.push(message as McpRequestTiming);
+    };
+    subscribe(MCP_REQUEST_TIMING_CHANNEL, onTiming);
     const client = new Worker(new URL('../harness/mcp-client-worker.js', import.meta.url), { workerData: job });
     const writtenAt: number[] = [];
     const outcome = await new Promise<Extract<ClientToProbe, { t: 'done' }>>((resolve, reject) => {
@@ -113,9 +123,11 @@ export default async function mcpPatterm(args: { path: string; quick: boolean; f
       client.on('error', reject);
     });
     await client.terminate();
+    unsubscribe(MCP_REQUEST_TIMING_CHANNEL, onTiming);
     return {
-      mcpQuietReadMs: outcome.quietReadMs,
-      mcpFloodReadMs: outcome.floodReadMs,
+      mcpQuietReadMs: durations(outcome.quietReads),
+      mcpQuietReadLegs: callLegs(outcome.quietReads, timings),
+      mcpFloodReadMs: durations(outcome.floodReads),
       mcpWaitMs: outcome.waitReturnedAt.map((returned, i) => returned - writtenAt[i]),
       directQuietReadMs,
       directFloodReadMs,

@@ -28,6 +28,9 @@ const scenario: Scenario = {
         ['wait_for_pattern reaction', 'coordinator', result.directWaitMs],
         ['read_output flooding pane', 'coordinator', result.directFloodReadMs],
       ];
+      // Where a quiet read's time goes: the hops to patterm, patterm's own handling, the hops back.
+      const legs = result.mcpQuietReadLegs;
+      series.push(['read_output quiet, there', 'patterm (MCP)', legs.there], ['read_output quiet, inside patterm', 'patterm (MCP)', legs.inside], ['read_output quiet, back', 'patterm (MCP)', legs.back]);
       for (const [metric, contender, samples] of series) {
         const figures = latencyFigures(samples);
         ctx.record({ metric: `${metric} p50`, contender, unit: 'ms', better: 'lower', value: figures.p50, run });

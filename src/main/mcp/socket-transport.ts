@@ -8,6 +8,7 @@ import type { Socket } from 'node:net';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { JSONRPCMessageSchema, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { requestProblem } from './request-precheck.js';
+import { absoluteNow, RequestTimer } from './request-timing.js';
 
 /**
  * Largest JSON-RPC message accepted. A full scratchpad (1 MiB) escaped as JSON
@@ -34,6 +35,9 @@ export class SocketTransport implements Transport {
   /** While discarding an oversized line: its first and latest bytes, to recover the request id. */
   private oversized: { head: Buffer; tail: Buffer; bytes: number } | null = null;
   private closed = false;
+  private readonly timer = new RequestTimer();
+  /** When the chunk holding the current line arrived: a request's time in patterm starts there. */
+  private chunkArrivedAt = 0;
 
   constructor(
     private readonly socket: Socket,
@@ -50,6 +54,7 @@ export class SocketTransport implements Transport {
   }
 
   private onData(chunk: Buffer): void {
+    if (this.timer.enabled) this.chunkArrivedAt = absoluteNow();
     let start = 0;
     for (let newline = chunk.indexOf(0x0a); newline !== -1; newline = chunk.indexOf(0x0a, start)) {
       this.take(chunk.subarray(start, newline));
@@ -111,6 +116,7 @@ export class SocketTransport implements Transport {
       this.reject(idOf(json), INVALID_PARAMS, problem);
       return;
     }
+    if ('method' in parsed.data && 'id' in parsed.data) this.timer.received(parsed.data.id, parsed.data.method, this.chunkArrivedAt);
     try {
       this.onmessage?.(parsed.data);
     } catch (error) {
@@ -124,8 +130,11 @@ export class SocketTransport implements Transport {
 
   send(message: JSONRPCMessage): Promise<void> {
     if (this.closed || this.socket.destroyed) return Promise.reject(new Error('the MCP connection is closed'));
+    const line = JSON.stringify(message) + '\n';
+    const repliesTo = 'method' in message ? null : (message as { id?: RequestId | null }).id;
+    if (repliesTo !== undefined && repliesTo !== null) this.timer.replied(repliesTo);
     return new Promise((resolve, reject) => {
-      this.socket.write(JSON.stringify(message) + '\n', (error) => (error ? reject(error) : resolve()));
+      this.socket.write(line, (error) => (error ? reject(error) : resolve()));
     });
   }
 
@@ -138,6 +147,7 @@ export class SocketTransport implements Transport {
     if (this.closed) return;
     this.closed = true;
     this.chunks = [];
+    this.timer.clear();
     this.onclose?.();
   }
 }
