@@ -4,6 +4,7 @@
  * while the bench's main thread stays free.
  */
 import { closeSync, openSync, renameSync, writeSync } from 'node:fs';
+import { threadId } from 'node:worker_threads';
 import { generate, type DatasetName } from './flood-data.js';
 
 export interface DatasetTask {
@@ -14,7 +15,8 @@ export interface DatasetTask {
 
 export default function writeDataset(task: DatasetTask): { bytes: number; ms: number } {
   const started = performance.now();
-  const partial = `${task.path}.${process.pid}.partial`;
+  // Pool threads share a pid: the thread id keeps two writers from ever sharing a partial file.
+  const partial = `${task.path}.${process.pid}-${threadId}.partial`;
   const fd = openSync(partial, 'w');
   let written = 0;
   try {

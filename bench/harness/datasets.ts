@@ -32,7 +32,10 @@ function cached(name: DatasetName, bytes: number): Dataset | null {
 export async function ensureDatasets(requests: { name: DatasetName; bytes: number }[], log: (line: string) => void): Promise<Map<string, Dataset>> {
   mkdirSync(DATA_DIR, { recursive: true });
   const out = new Map<string, Dataset>();
-  const missing = requests.filter((request) => {
+  // Scenarios share datasets (several use the same mixed file): each is generated once, not once per
+  // request, or two pool threads would write the same file at once.
+  const distinct = [...new Map(requests.map((request) => [key(request.name, request.bytes), request])).values()];
+  const missing = distinct.filter((request) => {
     const hit = cached(request.name, request.bytes);
     if (hit) out.set(key(request.name, request.bytes), hit);
     return !hit;
