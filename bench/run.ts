@@ -13,6 +13,7 @@ import { ensureDatasets, key, type Dataset } from './harness/datasets.js';
 import { machineInfo } from './harness/machine-info.js';
 import { buildRows, judge, renderScenario, renderSummary, writeJsonReport, type ScenarioReport } from './harness/report.js';
 import { runProbe } from './harness/run-probe.js';
+import { TimeBudget } from './harness/time-budget.js';
 import type { BenchContext, Sample, Scenario, Target } from './harness/scenario.js';
 import { tmuxInstalled } from './harness/tmux-server.js';
 
@@ -61,12 +62,15 @@ async function loadScenarios(): Promise<Scenario[]> {
 
 const log = (line: string) => process.stderr.write(`[bench] ${line}\n`);
 
-async function runScenario(scenario: Scenario, options: Options, datasets: Map<string, Dataset>, profileRoot: string | null): Promise<ScenarioReport> {
+function requestedRuns(scenario: Scenario, options: Options): number {
+  return options.runs ?? (options.quick ? Math.min(2, scenario.defaultRuns) : scenario.defaultRuns);
+}
+
+async function runScenario(scenario: Scenario, runs: number, options: Options, datasets: Map<string, Dataset>, profileRoot: string | null): Promise<ScenarioReport> {
   const samples: Sample[] = [];
   const targets: Target[] = [];
   const notes: string[] = [];
   const scratch = mkdtempSync(join(tmpdir(), `patterm-bench-${scenario.name}-`));
-  const runs = options.runs ?? (options.quick ? Math.min(2, scenario.defaultRuns) : scenario.defaultRuns);
   const ctx: BenchContext = {
     scenario: scenario.name,
     runs,
@@ -123,16 +127,25 @@ async function main(): Promise<void> {
 
   const reports: ScenarioReport[] = [];
   const suiteStarted = performance.now();
-  for (const scenario of selected) {
-    log(`running ${scenario.name}`);
-    const report = await runScenario(scenario, options, datasets, profileRoot);
+  // Only the whole suite has a time limit; named scenarios, --runs and --quick run as asked.
+  const budget = options.names.length === 0 && options.runs === null && !options.quick ? new TimeBudget(selected) : null;
+  for (const [index, scenario] of selected.entries()) {
+    // performance.now() counts from process start, so dataset generation is in the elapsed time.
+    const runs = budget ? budget.runsFor(index, performance.now() / 1000) : requestedRuns(scenario, options);
+    log(`running ${scenario.name}${runs < scenario.defaultRuns && budget ? ` (${runs} of ${scenario.defaultRuns} runs, to finish within the suite's time budget)` : ''}`);
+    const report = await runScenario(scenario, runs, options, datasets, profileRoot);
+    if (budget && runs < scenario.defaultRuns) {
+      report.notes.push(`${runs} of ${scenario.defaultRuns} runs: the suite ran ${budget.pace.toFixed(2)}x its time estimates, and a full \`pnpm bench\` must finish within 10 minutes (bench/harness/time-budget.ts)`);
+    }
+    budget?.finished(index, report.runs, report.seconds);
     reports.push(report);
     process.stdout.write(`${renderScenario(report)}\n`);
   }
   process.stdout.write(`${renderSummary(reports)}\n`);
   const path = writeJsonReport(RESULTS_DIR, startedAt, machine, reports, process.argv.slice(2));
   const minutes = (performance.now() - suiteStarted) / 60000;
-  process.stdout.write(`\ntotal ${minutes.toFixed(1)} min, load at end ${loadavg().map((l) => l.toFixed(2)).join(' ')}; report: ${path}\n`);
+  const overall = performance.now() / 60000; // from process start: dataset generation included
+  process.stdout.write(`\ntotal ${minutes.toFixed(1)} min (${overall.toFixed(1)} min with start-up and datasets), load at end ${loadavg().map((l) => l.toFixed(2)).join(' ')}; report: ${path}\n`);
   if (profileRoot) process.stdout.write(`cpu profiles: ${profileRoot}\n`);
 }
 

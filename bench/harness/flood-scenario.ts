@@ -35,11 +35,12 @@ const CONTENDERS = [
   { contender: 'patterm', probe: 'flood-patterm' },
 ] as const;
 
-export function floodScenario(name: string, dataset: DatasetName, description: string): Scenario {
+export function floodScenario(name: string, dataset: DatasetName, description: string, secondsPerRun: number): Scenario {
   return {
     name,
     description,
     defaultRuns: 2,
+    secondsPerRun,
     datasets: (quick) => [{ name: dataset, bytes: quick ? QUICK_FLOOD_BYTES : FLOOD_BYTES }],
     run: (ctx) => runFlood(ctx, dataset),
   };

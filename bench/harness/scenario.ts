@@ -67,6 +67,12 @@ export interface Scenario {
   description: string;
   /** Default repetitions when --runs is not given. */
   defaultRuns: number;
+  /**
+   * What one run takes on the reference machine (2 cores, the median of five
+   * full suites): the full suite plans its runs with it to stay within its
+   * 10 minutes on a slower machine (time-budget.ts).
+   */
+  secondsPerRun: number;
   /** Data this scenario needs, so the runner can generate every file in one parallel batch up front. */
   datasets?(quick: boolean): { name: DatasetName; bytes: number }[];
   run(ctx: BenchContext): Promise<void>;

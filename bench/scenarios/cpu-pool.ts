@@ -16,6 +16,7 @@ const scenario: Scenario = {
   name: 'cpu-pool',
   description: 'piscina pool: 1 MiB stream reads (strip + grep) and dataset generation, inline vs pooled',
   defaultRuns: 1,
+  secondsPerRun: 4,
   datasets: () => [{ name: 'mixed', bytes: STREAM_DATA_BYTES }],
   async run(ctx) {
     const data = await ctx.dataset('mixed', STREAM_DATA_BYTES);

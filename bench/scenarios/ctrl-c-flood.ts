@@ -8,6 +8,7 @@ const scenario: Scenario = {
   name: 'ctrl-c-flood',
   description: '`yes` in a bash pane, then Ctrl-C: time until the prompt is back and quiet',
   defaultRuns: 2,
+  secondsPerRun: 8.5,
   async run(ctx) {
     for (let run = 0; run < ctx.runs; run++) {
       const patterm = await ctx.probe<{ ms: number[]; backlogBytes: number[] }>('ctrl-c-patterm', { samples: SAMPLES_PER_RUN }, { timeoutMs: 120_000 });

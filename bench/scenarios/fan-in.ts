@@ -20,6 +20,7 @@ const scenario: Scenario = {
   name: 'fan-in',
   description: '8 and 16 panes flooding at once: aggregate MB/s vs tmux, quiet-pane echo latency',
   defaultRuns: 2,
+  secondsPerRun: 19.5,
   datasets: (quick) => PANE_COUNTS.map((panes) => ({ name: 'mixed' as const, bytes: perPaneBytes(panes, quick) })),
   async run(ctx) {
     for (let run = 0; run < ctx.runs; run++) {

@@ -18,6 +18,7 @@ const scenario: Scenario = {
   name: 'flood-memory',
   description: 'one pane flooding for 60 s while unfocused: peak RSS growth',
   defaultRuns: 1,
+  secondsPerRun: 87,
   datasets: () => [{ name: 'mixed', bytes: DATA_BYTES }, { name: 'many-styles', bytes: DATA_BYTES }],
   async run(ctx) {
     const data = await ctx.dataset('mixed', DATA_BYTES);

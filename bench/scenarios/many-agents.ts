@@ -9,6 +9,7 @@ const scenario: Scenario = {
   name: 'many-agents',
   description: '20 idle panes running a full-screen TUI (vim): tree RSS and time to spawn all 20',
   defaultRuns: 2,
+  secondsPerRun: 5,
   async run(ctx) {
     for (let run = 0; run < ctx.runs; run++) {
       const patterm = await ctx.probe<ManyAgentsResult>('many-agents-patterm', null, { timeoutMs: 120_000 });

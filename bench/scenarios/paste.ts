@@ -8,6 +8,7 @@ const scenario: Scenario = {
   name: 'paste',
   description: '50 KB prompt injected with bracketed paste: time until the child has it all',
   defaultRuns: 2,
+  secondsPerRun: 0.6,
   async run(ctx) {
     for (let run = 0; run < ctx.runs; run++) {
       const patterm = median((await ctx.probe<{ ms: number[] }>('paste-patterm', { samples: SAMPLES_PER_RUN })).ms);

@@ -10,6 +10,7 @@ const scenario: Scenario = {
   name: 'spawn-cost',
   description: "starting a child from a small and a large parent: patterm's node-pty (posix_spawn) vs fork()",
   defaultRuns: 2,
+  secondsPerRun: 1,
   async run(ctx) {
     for (let run = 0; run < ctx.runs; run++) {
       const result = await ctx.probe<SpawnCostResult>('spawn-cost', {});

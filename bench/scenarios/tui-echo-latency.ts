@@ -28,6 +28,7 @@ const scenario: Scenario = {
   name: 'tui-echo-latency',
   description: `keystroke-to-echo in a quiet pane while ${FLOODS} other panes flood`,
   defaultRuns: 2, // 300 keys a run; a third run put the whole suite at the 10-minute limit
+  secondsPerRun: 64,
   datasets: () => [{ name: FLOOD_DATASET, bytes: FLOOD_BYTES }],
   async run(ctx: BenchContext) {
     const data = await ctx.dataset(FLOOD_DATASET, FLOOD_BYTES);
