@@ -19,6 +19,8 @@ export interface McpClientJob {
   quietId: string;
   floodId: string;
   readSamples: number;
+  /** Quiet reads spaced SPARSE_GAP_MS apart, after the brisk ones. */
+  sparseSamples: number;
   waitSamples: number;
 }
 
@@ -26,13 +28,19 @@ export interface McpClientJob {
 export type CallSpan = [startedAt: number, returnedAt: number];
 export type ClientToProbe =
   | { t: 'arm'; mark: string }
-  | { t: 'done'; quietReads: CallSpan[]; floodReads: CallSpan[]; waitReturnedAt: number[] }
+  | { t: 'done'; quietReads: CallSpan[]; floodReads: CallSpan[]; sparseReads: CallSpan[]; waitReturnedAt: number[] }
   | { t: 'error'; message: string };
 export type ProbeToClient = { t: 'written'; mark: string };
 
 const PATTERM_BIN = fileURLToPath(new URL('../../../bin/patterm', import.meta.url));
 /** Gap between reads: an agent polling briskly, not a tight loop that would measure only queueing. */
 const READ_GAP_MS = 5;
+/**
+ * Gap between the sparse reads: longer than INPUT_BURST_GAP_MS, so each call
+ * arrives while the floods run at full speed, as an agent's calls do between
+ * its turns, instead of inside the yield that the previous brisk call started.
+ */
+const SPARSE_GAP_MS = 50;
 /** Time for a wait_for_pattern call to reach the pane before the marker is typed, so the event path is what is timed. */
 const ARM_DELAY_MS = 30;
 
@@ -63,6 +71,11 @@ async function main(job: McpClientJob): Promise<void> {
     floodReads.push(await timeRead(job.floodId));
     await sleep(READ_GAP_MS);
   }
+  const sparseReads: CallSpan[] = [];
+  for (let i = 0; i < job.sparseSamples; i++) {
+    await sleep(SPARSE_GAP_MS);
+    sparseReads.push(await timeRead(job.quietId));
+  }
   const waitReturnedAt: number[] = [];
   for (let i = 0; i < job.waitSamples; i++) {
     const mark = `MARK${i}END`;
@@ -84,7 +97,7 @@ async function main(job: McpClientJob): Promise<void> {
     if (!(result.structuredContent as { matched?: boolean } | undefined)?.matched) throw new Error(`wait_for_pattern did not match ${mark}: ${JSON.stringify(result.content)}`);
   }
   await client.close();
-  parentPort!.postMessage({ t: 'done', quietReads, floodReads, waitReturnedAt } satisfies ClientToProbe);
+  parentPort!.postMessage({ t: 'done', quietReads, floodReads, sparseReads, waitReturnedAt } satisfies ClientToProbe);
 }
 
 main(workerData as McpClientJob).catch((error: unknown) => {

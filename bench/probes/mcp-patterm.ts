@@ -29,6 +29,8 @@ const FLOOD_PANES = 16;
  */
 const MCP_READ_SAMPLES = 450;
 const MCP_WAIT_SAMPLES = 100;
+/** Sparse reads, one per 50 ms (mcp-client-worker.ts): for information, next to the brisk reads the target judges. */
+const MCP_SPARSE_SAMPLES = 120;
 /** The same calls straight on the Coordinator are for comparison only. */
 const DIRECT_READ_SAMPLES = 150;
 const DIRECT_WAIT_SAMPLES = 40;
@@ -40,6 +42,7 @@ export interface McpResult {
   /** The quiet reads split into there / inside patterm / back. */
   mcpQuietReadLegs: CallLegs;
   mcpFloodReadMs: number[];
+  mcpSparseReadMs: number[];
   mcpWaitMs: number[];
   directQuietReadMs: number[];
   directFloodReadMs: number[];
@@ -103,7 +106,7 @@ export default async function mcpPatterm(args: { path: string; quick: boolean; f
     }
 
     // Through MCP, from a client thread.
-    const job: McpClientJob = { socketPath: mcp.socketPath, token, quietId: quiet.id, floodId: (floods[0] ?? quiet).id, readSamples: args.quick ? 30 : MCP_READ_SAMPLES, waitSamples: args.quick ? 10 : MCP_WAIT_SAMPLES };
+    const job: McpClientJob = { socketPath: mcp.socketPath, token, quietId: quiet.id, floodId: (floods[0] ?? quiet).id, readSamples: args.quick ? 30 : MCP_READ_SAMPLES, sparseSamples: args.quick ? 20 : MCP_SPARSE_SAMPLES, waitSamples: args.quick ? 10 : MCP_WAIT_SAMPLES };
     const timings: McpRequestTiming[] = [];
     const onTiming = (message: unknown) => {
       if ((message as McpRequestTiming).method === 'tools/call') timings.push(message as McpRequestTiming);
@@ -128,6 +131,7 @@ export default async function mcpPatterm(args: { path: string; quick: boolean; f
       mcpQuietReadMs: durations(outcome.quietReads),
       mcpQuietReadLegs: callLegs(outcome.quietReads, timings),
       mcpFloodReadMs: durations(outcome.floodReads),
+      mcpSparseReadMs: durations(outcome.sparseReads),
       mcpWaitMs: outcome.waitReturnedAt.map((returned, i) => returned - writtenAt[i]),
       directQuietReadMs,
       directFloodReadMs,
