@@ -73,3 +73,44 @@ test(`${AGENTS} agents, each through its own mcp-stdio proxy, drive their own ch
   assert.deepEqual(lines, Array.from({ length: AGENTS }, (_, i) => `agent ${i} done`).sort(), 'no append was lost');
   for (const agent of agents) assert.equal(agent.mcp.stderr(), '', `agent ${agent.index}'s proxy complained`);
 });
+
+test('one agent starts 20 interactive shells at once, drives each, then kills them all and no process is left', async () => {
+  const SHELLS = 20;
+  const { pane, token } = await harness.orchestrator('fan-out');
+  const mcp = await harness.connect(token);
+  const children = await Promise.all(
+    Array.from({ length: SHELLS }, async (_, i) => {
+      const spawned = structured<{ child_id: string }>(
+        await ok(mcp, 'spawn_process', { argv: ['bash', '--norc', '--noprofile', '-i'], name: `shell-${i}`, env: { PS1: `shell-${i}$ ` } }),
+      );
+      return spawned.child_id;
+    }),
+  );
+  await Promise.all(
+    children.map(async (child, i) => {
+      await ok(mcp, 'send_input', { child_id: child, text: `echo $(( ${i} * 1000 + 7 ))`, submit: true });
+      const answer = structured<{ matched: boolean }>(await ok(mcp, 'wait_for_pattern', { child_id: child, pattern: `^${i * 1000 + 7}$`, timeout_seconds: 60 }));
+      assert.equal(answer.matched, true, `shell-${i} answered`);
+    }),
+  );
+  const listed = structured<{ children: { name: string; status: string }[] }>(await ok(mcp, 'list_children', {})).children;
+  assert.equal(listed.length, SHELLS);
+  assert.ok(listed.every((child) => child.status === 'running'));
+
+  const pids = children.map((child) => harness.coordinator.info(child).process.pid);
+  // Interactive bash ignores SIGTERM: each kill has to escalate to SIGKILL after the grace window.
+  await Promise.all(children.map((child) => ok(mcp, 'kill', { child_id: child })));
+  for (const [i, child] of children.entries()) {
+    assert.notEqual(harness.coordinator.info(child).process.status, 'running', `shell-${i} ended`);
+  }
+  const alive = pids.filter((pid) => {
+    try {
+      process.kill(pid, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  });
+  assert.deepEqual(alive, [], 'every shell process is gone');
+  assert.equal(harness.coordinator.info(pane.id).process.status, 'running', 'the orchestrator itself is untouched');
+});
