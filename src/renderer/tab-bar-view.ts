@@ -9,6 +9,8 @@ import type { UiState } from './ui-state.js';
 const ADD_LABEL = ' + ';
 /** A tab name longer than this is cut, so a long name cannot push every other tab away. */
 const MAX_TAB_NAME_COLS = 24;
+/** Width of the "‹" and "›" that mark tabs scrolled out of the strip. */
+const MARKER_COLS = 1;
 
 export function drawTabBar(buffer: CellBuffer, rect: Rect, state: UiState, hits: HitRegions): void {
   buffer.fill(rect);
@@ -26,25 +28,43 @@ export function drawTabBar(buffer: CellBuffer, rect: Rect, state: UiState, hits:
     return { session, label, width: textWidth(label) };
   });
   const available = rect.cols - ADD_LABEL.length;
+  const widths = tabs.map((tab) => tab.width);
   const active = Math.max(0, tabs.findIndex((tab) => tab.session.id === state.activeSessionId));
-  // Scroll the strip just enough that the active tab is fully visible.
+  // Scroll the strip just enough that the active tab is whole.
   let first = 0;
-  const widthFrom = (start: number, end: number) => tabs.slice(start, end + 1).reduce((sum, tab) => sum + tab.width + 1, 0);
-  while (first < active && widthFrom(first, active) > available) first++;
+  while (first < active && lastVisible(widths, first, available) < active) first++;
+  const last = Math.max(first, lastVisible(widths, first, available));
   let x = rect.x;
   if (first > 0) x = buffer.text(x, rect.y, '‹', THEME.dim);
-  for (let i = first; i < tabs.length; i++) {
+  for (let i = first; i <= last; i++) {
+    if (i > first) x++; // the gap between tabs
     const tab = tabs[i];
-    if (x + tab.width > rect.x + available) {
-      buffer.text(rect.x + available - 1, rect.y, '›', THEME.dim);
-      break;
-    }
     const style = tab.session.id === state.activeSessionId ? THEME.tabActive : THEME.tab;
     const end = buffer.text(x, rect.y, tab.label, style, rect.x + available);
     hits.add({ x, y: rect.y, cols: end - x, rows: 1 }, { kind: 'tab', sessionId: tab.session.id });
-    x = end + 1;
+    x = end;
   }
+  // Tabs hidden to the right are marked right after the last one shown; " + " brings its own space.
+  if (last < tabs.length - 1) x = buffer.text(x, rect.y, '›', THEME.dim);
+  else x++;
   drawAdd(buffer, rect, Math.min(x, rect.x + available), hits);
+}
+
+/**
+ * The last tab that fits when the strip starts at `first`: after a "‹" when
+ * tabs are hidden to the left, with a gap between tabs, and keeping a column
+ * for "›" while more tabs follow.
+ */
+function lastVisible(widths: number[], first: number, available: number): number {
+  let x = first > 0 ? MARKER_COLS : 0;
+  let last = first - 1;
+  for (let i = first; i < widths.length; i++) {
+    const end = x + (i > first ? 1 : 0) + widths[i];
+    if (end + (i < widths.length - 1 ? MARKER_COLS : 0) > available) break;
+    x = end;
+    last = i;
+  }
+  return last;
 }
 
 function drawAdd(buffer: CellBuffer, rect: Rect, x: number, hits: HitRegions): void {

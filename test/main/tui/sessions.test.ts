@@ -169,3 +169,42 @@ test('a flooding pane blocks neither input nor the rest of the UI', async () => 
     patterm.stop();
   }
 });
+
+test('a dozen sessions in 80 columns: the tab strip scrolls to keep the active tab whole, marking hidden tabs with ‹ and ›', async () => {
+  const SESSIONS = 12;
+  const patterm = TmuxPatterm.start({ processPresets: PRESETS, cols: 80, rows: 24 });
+  const tabName = (i: number) => (i === 1 ? 'bash' : `bash-${i}`);
+  const showsSession = (i: number) => (lines: string[]) =>
+    patterm.mainArea(lines).includes(`in-session-${i}`) && lines[0].includes(` ${tabName(i)} `);
+  try {
+    await patterm.waitFor(/Press Ctrl-K/, 'the empty state');
+    for (let i = 1; i <= SESSIONS; i++) {
+      await patterm.runPalette('run process: bash', 'Run process: bash');
+      await patterm.waitFor((lines) => lines[0].includes(` ${tabName(i)} `) && patterm.mainArea(lines).at(-1) !== undefined && patterm.mainArea(lines).includes('$'), `session ${i}`);
+      patterm.type(`echo in-session-$(( ${i} ))`);
+      patterm.keys('Enter');
+      await patterm.waitFor(showsSession(i), `session ${i}'s own output`);
+    }
+    let lines = patterm.screen();
+    assert.match(lines[0], /^‹/, 'the first tabs are scrolled off to the left');
+    assert.ok(!lines[0].includes(' bash '), 'the first session\'s tab is hidden');
+
+    await patterm.runPalette('switch', 'Switch to session…');
+    await patterm.waitFor(/Switch to session…/, 'the session list');
+    patterm.type('bash');
+    patterm.keys('Enter');
+    lines = await patterm.waitFor(showsSession(1), 'the first session, its tab shown whole');
+    assert.ok(!lines[0].startsWith('‹'), 'nothing is hidden on the left');
+    assert.match(lines[0], / bash-\d+ › \+ /, `the later tabs are hidden on the right, marked next to the last one shown: ${JSON.stringify(lines[0])}`);
+
+    // Next session walks every session in order, each time with its tab whole and its own screen.
+    for (let i = 2; i <= SESSIONS; i++) {
+      await patterm.runPalette('next session', 'Next session');
+      lines = await patterm.waitFor(showsSession(i), `next session: ${tabName(i)}`);
+    }
+    assert.match(lines[0], /^‹/, 'at the last session the strip is scrolled again');
+  } finally {
+    patterm.stop();
+  }
+});
+
