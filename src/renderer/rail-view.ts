@@ -5,7 +5,7 @@
 import type { CellBuffer } from './cell-buffer.js';
 import type { HitRegions } from './hit-regions.js';
 import type { Rect } from './layout.js';
-import { flattenTree, sessionTree } from './session-tree.js';
+import { flattenTree, sessionTree, treeWindow, type TreeRow } from './session-tree.js';
 import { fit, textWidth, truncate } from './text-width.js';
 import { BELL_GLYPH, ROOT_GLYPH, statusGlyph, THEME } from './theme.js';
 import type { UiState } from './ui-state.js';
@@ -40,27 +40,38 @@ function drawTree(buffer: CellBuffer, rect: Rect, state: UiState, hits: HitRegio
   const session = state.activeSession();
   if (!session) return;
   const rows = flattenTree(sessionTree(session));
-  const space = rect.rows - HEADING_ROWS;
   const focusedIndex = rows.findIndex((row) => row.paneId === state.focusedPaneId());
-  const first = Math.max(0, Math.min(focusedIndex - space + 1, rows.length - space));
-  rows.slice(Math.max(0, first), Math.max(0, first) + space).forEach((row, index) => {
-    const pane = state.pane(row.paneId);
-    if (!pane) return;
-    const y = rect.y + HEADING_ROWS + index;
-    const glyph = row.depth === 0 ? ROOT_GLYPH : statusGlyph(pane);
-    const rootStatus = row.depth === 0 && pane.status !== 'running' ? ` ${statusGlyph(pane)}` : '';
-    const exitNote = pane.status === 'running' ? '' : pane.signal ? ` ${pane.signal}` : pane.exitCode ? ` exit ${pane.exitCode}` : '';
-    const wants = state.attention.has(pane.id);
-    const bell = state.bells.has(pane.id) ? ` ${BELL_GLYPH}` : '';
-    const label = `${row.prefix}${glyph} ${pane.name}${rootStatus}${bell}`;
-    const width = rect.cols - 1;
-    const focused = pane.id === state.focusedPaneId();
-    const style = wants && state.blinkOn ? THEME.attention : focused ? THEME.selected : THEME.text;
-    const x = rect.x + 1;
-    const end = buffer.text(x, y, fit(label + (wants ? ' !' : ''), width), style);
-    if (exitNote && textWidth(label) + textWidth(exitNote) < width) buffer.text(x + textWidth(label), y, exitNote, focused ? THEME.selected : THEME.dim);
-    hits.add({ x: rect.x, y, cols: end - rect.x, rows: 1 }, { kind: 'tree', paneId: pane.id });
-  });
+  const view = treeWindow(rows.length, focusedIndex, rect.rows - HEADING_ROWS);
+  let y = rect.y + HEADING_ROWS;
+  if (view.above > 0) drawHiddenMarker(buffer, rect, y++, `… ${view.above} above`, rows.slice(0, view.first), state);
+  for (const row of rows.slice(view.first, view.first + view.count)) drawTreeRow(buffer, rect, y++, row, state, hits);
+  if (view.below > 0) drawHiddenMarker(buffer, rect, y, `… ${view.below} more`, rows.slice(view.first + view.count), state);
+}
+
+function drawTreeRow(buffer: CellBuffer, rect: Rect, y: number, row: TreeRow, state: UiState, hits: HitRegions): void {
+  const pane = state.pane(row.paneId);
+  if (!pane) return;
+  const glyph = row.depth === 0 ? ROOT_GLYPH : statusGlyph(pane);
+  const rootStatus = row.depth === 0 && pane.status !== 'running' ? ` ${statusGlyph(pane)}` : '';
+  const exitNote = pane.status === 'running' ? '' : pane.signal ? ` ${pane.signal}` : pane.exitCode ? ` exit ${pane.exitCode}` : '';
+  const wants = state.attention.has(pane.id);
+  const bell = state.bells.has(pane.id) ? ` ${BELL_GLYPH}` : '';
+  const label = `${row.prefix}${glyph} ${pane.name}${rootStatus}${bell}`;
+  const width = rect.cols - 1;
+  const focused = pane.id === state.focusedPaneId();
+  const style = wants && state.blinkOn ? THEME.attention : focused ? THEME.selected : THEME.text;
+  const x = rect.x + 1;
+  const end = buffer.text(x, y, fit(label + (wants ? ' !' : ''), width), style);
+  if (exitNote && textWidth(label) + textWidth(exitNote) < width) buffer.text(x + textWidth(label), y, exitNote, focused ? THEME.selected : THEME.dim);
+  hits.add({ x: rect.x, y, cols: end - rect.x, rows: 1 }, { kind: 'tree', paneId: pane.id });
+}
+
+/** "… N above" / "… N more", carrying the attention and bell marks of the rows it stands for. */
+function drawHiddenMarker(buffer: CellBuffer, rect: Rect, y: number, text: string, hidden: TreeRow[], state: UiState): void {
+  const wants = hidden.some((row) => state.attention.has(row.paneId));
+  const bell = hidden.some((row) => state.bells.has(row.paneId));
+  const label = `${text}${bell ? ` ${BELL_GLYPH}` : ''}${wants ? ' !' : ''}`;
+  buffer.text(rect.x + 1, y, fit(label, rect.cols - 1), wants && state.blinkOn ? THEME.attention : THEME.dim);
 }
 
 function drawScratchpads(buffer: CellBuffer, rect: Rect, state: UiState, hits: HitRegions): void {

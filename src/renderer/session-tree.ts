@@ -32,3 +32,34 @@ export function flattenTree(root: TreeNode): TreeRow[] {
   visit(root, 0, '', true);
   return rows;
 }
+
+/** Which rows of a flattened tree the sidebar shows, and how many it hides on each side. */
+export interface TreeWindow {
+  first: number;
+  count: number;
+  above: number;
+  below: number;
+}
+
+/**
+ * The rows to show when the tree may be taller than its `space`: always the
+ * focused row, and, for each side with hidden rows, one line saying how many
+ * (so twenty children an orchestrator spawned are never silently cut to a
+ * screenful). Below three lines there is no room for markers.
+ */
+export function treeWindow(total: number, focused: number, space: number): TreeWindow {
+  const at = Math.max(0, focused);
+  if (total <= space || space < 3) {
+    const count = Math.max(0, Math.min(total, space));
+    const first = Math.max(0, Math.min(at - count + 1, total - count));
+    return { first, count, above: 0, below: 0 };
+  }
+  const withOneMarker = space - 1;
+  if (at < withOneMarker) return { first: 0, count: withOneMarker, above: 0, below: total - withOneMarker };
+  if (at >= total - withOneMarker) return { first: total - withOneMarker, count: withOneMarker, above: total - withOneMarker, below: 0 };
+  // In the middle both markers show; the focused row sits at the bottom, as when scrolling down to it.
+  const count = space - 2;
+  const first = at - count + 1;
+  return { first, count, above: first, below: total - first - count };
+}
+

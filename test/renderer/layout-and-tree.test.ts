@@ -2,7 +2,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { computeLayout, paneSizeFor } from '../../src/renderer/layout.js';
-import { flattenTree } from '../../src/renderer/session-tree.js';
+import { flattenTree, treeWindow } from '../../src/renderer/session-tree.js';
+import { CellBuffer, WORDS_PER_CELL } from '../../src/renderer/cell-buffer.js';
+import { Compositor } from '../../src/renderer/compositor.js';
+import { UiState } from '../../src/renderer/ui-state.js';
+import type { UiModel, UiPane } from '../../src/renderer/protocol.js';
 import { encodeMouseForPane } from '../../src/renderer/mouse-encoding.js';
 import type { CellFrame } from '../../src/shared/pane-types.js';
 
@@ -42,3 +46,54 @@ test('mouse reports are re-encoded in the mode the program asked for, in its own
   assert.equal(encodeMouseForPane(drag, 0, 0, modes({ mouseButtonEvent: true, mouseSgr: true })), '\x1b[<32;1;1M');
   assert.equal(encodeMouseForPane({ code: 35, x: 1, y: 1, release: false }, 0, 0, modes({ mouseButtonEvent: true })), null, 'plain motion needs 1003');
 });
+
+test('a tree taller than its space keeps the focused row and says how many rows it hides on each side', () => {
+  assert.deepEqual(treeWindow(5, 4, 8), { first: 0, count: 5, above: 0, below: 0 }, 'fits: everything');
+  assert.deepEqual(treeWindow(21, 0, 8), { first: 0, count: 7, above: 0, below: 14 }, 'at the top: one marker, below');
+  assert.deepEqual(treeWindow(21, 10, 8), { first: 5, count: 6, above: 5, below: 10 }, 'in the middle: both markers, focus at the bottom');
+  assert.deepEqual(treeWindow(21, 20, 8), { first: 14, count: 7, above: 14, below: 0 }, 'at the end: one marker, above');
+  assert.deepEqual(treeWindow(21, 10, 2), { first: 9, count: 2, above: 0, below: 0 }, 'no room for markers: the focused row still shows');
+  for (let focused = 0; focused < 21; focused++) {
+    const view = treeWindow(21, focused, 8);
+    assert.ok(focused >= view.first && focused < view.first + view.count, `row ${focused} is shown`);
+    assert.equal(view.count + (view.above > 0 ? 1 : 0) + (view.below > 0 ? 1 : 0), 8, 'the window fills its space exactly');
+    assert.equal(view.above + view.count + view.below, 21, 'every row is shown or counted');
+  }
+});
+
+test('the sidebar of a session with forty children shows the focused child between "… N above" and "… N more"', () => {
+  const pane = (id: string, parentId: string | null): UiPane => ({ id, sessionId: 'root', parentId, name: id, kind: 'process', status: 'running', exitCode: null, signal: null, owner: 'user', title: '' });
+  const childIds = Array.from({ length: 40 }, (_, i) => `child-${i + 1}`);
+  const model: UiModel = {
+    sessions: [{ id: 'root', name: 'lead', rootId: 'root', childIds }],
+    panes: Object.fromEntries([['root', pane('root', null)], ...childIds.map((id) => [id, pane(id, 'root')])]),
+    presets: [],
+    scratchpads: [],
+  };
+  const [cols, rows] = [120, 30];
+  const state = new UiState(cols, rows);
+  state.applyModel(model);
+  state.focus('child-20');
+  state.bells.add('child-40');
+  const buffer = new CellBuffer(cols, rows);
+  const compositor = new Compositor(cols, rows);
+  compositor.compose(buffer, state, null);
+  const rail = compositor.layout.rail!;
+  const text = (y: number) => {
+    let line = '';
+    for (let x = rail.x; x < rail.x + rail.cols; x++) line += String.fromCodePoint(buffer.cells[(y * cols + x) * WORDS_PER_CELL] || 32);
+    return line.trim();
+  };
+  const lines = Array.from({ length: rail.rows }, (_, y) => text(rail.y + y));
+  const tree = lines.slice(0, lines.indexOf('Scratchpads'));
+  const aboveAt = tree.findIndex((line) => /^… \d+ above$/.test(line));
+  const moreAt = tree.findIndex((line) => /^… \d+ more/.test(line));
+  assert.ok(aboveAt > 0 && moreAt > aboveAt, `both markers in the tree:\n${tree.join('\n')}`);
+  const shown = tree.slice(aboveAt + 1, moreAt).map((line) => line.replace(/^[├└│─ ]*\S+ /, ''));
+  assert.equal(shown.at(-1), 'child-20', 'the focused child is shown, at the bottom of the window');
+  const above = Number(/\d+/.exec(tree[aboveAt])![0]);
+  const more = Number(/\d+/.exec(tree[moreAt])![0]);
+  assert.equal(above + shown.length + more, 41, 'the root and 40 children are all shown or counted');
+  assert.match(tree[moreAt], /🔔|\u{1F514}/u, 'a bell in a hidden child shows on the marker');
+});
+
