@@ -21,6 +21,8 @@ export const FAKE_AGENT = join(REPO, 'dist', 'test', 'fixtures', 'fake-agent.js'
 
 /** Generous: a cold start compiles WASM and starts workers on a busy two-core machine. */
 export const SCREEN_TIMEOUT_MS = 30_000;
+/** How long stop() waits for SIGKILLed processes to be gone (the kernel delivers it asynchronously). */
+const STOP_WAIT_MS = 5_000;
 const POLL_MS = 50;
 
 /** A bash that reads no rc files and shows "$ " as its prompt, so screens are predictable. */
@@ -248,6 +250,20 @@ export class TmuxPatterm {
       this.tmux('kill-server');
     } catch {
       // Already gone.
+    }
+    // After the hangup patterm shuts down in order (SIGTERM, a grace window for panes that ignore
+    // it, SIGKILL) and logs into this directory meanwhile, which raced its removal. A test that
+    // checks the shutdown has done so before stop(); here it only has to end.
+    const deadline = Date.now() + STOP_WAIT_MS;
+    for (let left = this.markedProcesses(); left.length > 0 && Date.now() < deadline; left = this.markedProcesses()) {
+      for (const pid of left) {
+        try {
+          process.kill(pid, 'SIGKILL');
+        } catch {
+          // Already gone.
+        }
+      }
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, POLL_MS); // stop() is synchronous
     }
     // Programs that just got their SIGHUP (vim removing its swap file) can still be writing here.
     rmSync(this.root, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 });
