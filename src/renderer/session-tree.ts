@@ -62,4 +62,3 @@ export function treeWindow(total: number, focused: number, space: number): TreeW
   const first = at - count + 1;
   return { first, count, above: first, below: total - first - count };
 }
-

@@ -96,4 +96,3 @@ test('the sidebar of a session with forty children shows the focused child betwe
   assert.equal(above + shown.length + more, 41, 'the root and 40 children are all shown or counted');
   assert.match(tree[moreAt], /🔔|\u{1F514}/u, 'a bell in a hidden child shows on the marker');
 });
-

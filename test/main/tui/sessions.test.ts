@@ -207,4 +207,3 @@ test('a dozen sessions in 80 columns: the tab strip scrolls to keep the active t
     patterm.stop();
   }
 });
-
