@@ -31,7 +31,7 @@ import type { DirectInputChannel } from '../shared/input-lease.js';
 import type { PtyHost } from './pty-host.js';
 import type { RemotePty } from './remote-pty.js';
 import { WorkerClient, WorkerDiedError } from './worker-client.js';
-import { INSTANCE_MARKER_VAR, PANE_MARKER_VAR } from './process-reaper.js';
+import { paneEnvironment } from './pane-environment.js';
 import { VERSION } from './version.js';
 
 export interface PaneStartOptions {
@@ -53,20 +53,6 @@ export interface PaneWaitResult extends WaitResult {
 }
 
 const WORKER_URL = new URL('../workers/pane-worker.js', import.meta.url);
-
-/** Environment every pane gets on top of the inherited one (spec: TERM and COLORTERM). */
-function paneEnvironment(extra: Record<string, string> | undefined, instanceId: string, paneId: string): Record<string, string> {
-  const env: Record<string, string> = {};
-  for (const [key, value] of Object.entries(process.env)) if (value !== undefined) env[key] = value;
-  Object.assign(env, extra ?? {});
-  env.TERM = 'xterm-256color';
-  env.COLORTERM = 'truecolor';
-  env.TERM_PROGRAM = 'patterm';
-  env.TERM_PROGRAM_VERSION = VERSION;
-  env[INSTANCE_MARKER_VAR] = instanceId;
-  env[PANE_MARKER_VAR] = `${instanceId}/${paneId}`;
-  return env;
-}
 
 export class Pane {
   readonly info: PaneInfo;
@@ -152,7 +138,7 @@ export class Pane {
     return {
       argv: this.info.argv,
       cwd: this.info.cwd,
-      env: paneEnvironment(options.env, options.instanceId, this.info.id),
+      env: paneEnvironment({ inherited: process.env, extra: options.env, instanceId: options.instanceId, paneId: this.info.id }),
       cols: options.cols,
       rows: options.rows,
       marker: `${options.instanceId}/${this.info.id}`,

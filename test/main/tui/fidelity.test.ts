@@ -5,6 +5,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { computeLayout, paneSizeFor } from '../../../src/renderer/layout.js';
@@ -161,3 +162,33 @@ async function runPaletteFocus(patterm: TmuxPatterm, session: string): Promise<v
   patterm.keys('Enter');
   await patterm.waitFor((lines) => new RegExp(`${session} exited`).test(lines[lines.length - 1]), `the ${session} session`);
 }
+
+test('tmux inside a pane: patterm itself runs in tmux, yet the pane is patterm\'s terminal, so a nested tmux starts and draws', async () => {
+  const patterm = TmuxPatterm.start({ processPresets: { bash: BASH_PRESET } });
+  const inner = `patterm-nested-${process.pid}`;
+  try {
+    await patterm.waitFor(/Press Ctrl-K/, 'the empty state');
+    await patterm.runPalette('bash', 'Run process: bash');
+    await patterm.waitFor((lines) => patterm.mainArea(lines)[0] === '$', 'the prompt');
+    patterm.type('echo "outer=${TMUX:-none} pane=${TMUX_PANE:-none} term=$TERM_PROGRAM"');
+    patterm.keys('Enter');
+    await patterm.waitFor((lines) => patterm.mainArea(lines).includes('outer=none pane=none term=patterm'), 'no trace of the outer tmux in the pane');
+    // With the outer TMUX inherited, tmux refuses: "sessions should be nested with care, unset $TMUX to force".
+    patterm.type(`tmux -L ${inner} -f /dev/null new-session -s nested`);
+    patterm.keys('Enter');
+    await patterm.waitFor((lines) => patterm.mainArea(lines).some((line) => line.startsWith('[nested] 0:')), "the nested tmux's status line", 15_000);
+    patterm.type('echo "inner=${TMUX:+set}"');
+    patterm.keys('Enter');
+    await patterm.waitFor((lines) => patterm.mainArea(lines).includes('inner=set'), 'a shell inside the nested tmux');
+    patterm.type('exit');
+    patterm.keys('Enter');
+    await patterm.waitFor((lines) => patterm.mainArea(lines).some((line) => line.startsWith('[exited]')), 'the nested tmux gone, back in bash');
+  } finally {
+    try {
+      execFileSync('tmux', ['-L', inner, 'kill-server'], { stdio: 'ignore' });
+    } catch {
+      // already gone: the test's own exit ended it
+    }
+    patterm.stop();
+  }
+});
