@@ -23,6 +23,9 @@ export class RemotePty {
   private exit: PtyExit | null = null;
   private isFocused = false;
   private awaitedCount = 0;
+  /** Resizes sent to the host and not yet carried out; input waits for them (see write). */
+  private resizesInFlight = 0;
+  private inputAfterResize: Uint8Array[] = [];
   private readonly onExitEmitter = new Emitter<PtyExit>();
   /** Fires once the process has exited and every byte it wrote was delivered. */
   readonly onExit = this.onExitEmitter.event;
@@ -51,9 +54,22 @@ export class RemotePty {
     this.onExitEmitter.fire(exit);
   }
 
+  /**
+   * Input sent after a resize must reach the program after it, or a command
+   * typed right after (`stty size`, a TUI's first keys) sees the old size. The
+   * resize is carried out on the host thread, which floods keep busy, while
+   * input goes straight to the master; so input waits while a resize is in
+   * flight (one round trip to the host, and only just after a resize).
+   */
   write(data: string | Uint8Array): void {
     if (this.exit || data.length === 0) return;
     const bytes = typeof data === 'string' ? encoder.encode(data) : data;
+    if (this.resizesInFlight > 0) this.inputAfterResize.push(bytes);
+    else this.writeNow(bytes);
+  }
+
+  private writeNow(bytes: Uint8Array): void {
+    if (this.exit) return;
     if (!this.writer?.write(bytes)) this.writeThroughHost(bytes);
   }
 
@@ -63,7 +79,17 @@ export class RemotePty {
   }
 
   resize(cols: number, rows: number): void {
-    if (!this.exit) this.send((remote) => remote.resize(this.id, cols, rows));
+    if (this.exit) return;
+    this.resizesInFlight++;
+    void this.host
+      .call((remote) => remote.resize(this.id, cols, rows))
+      .catch(() => undefined) // a dead host is reported by onHostGone
+      .finally(() => {
+        if (--this.resizesInFlight > 0) return;
+        const held = this.inputAfterResize;
+        this.inputAfterResize = [];
+        for (const bytes of held) this.writeNow(bytes);
+      });
   }
 
   /** The TUI shows this pane (see PtyProcess.focused). */

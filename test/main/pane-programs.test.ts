@@ -68,3 +68,22 @@ test('resize reaches the program (stty size) and reflows long lines', async () =
   assert.equal((await coordinator.waitFor(pane.id, { pattern: '^20 60$', timeoutMs: TIMEOUT })).matched, true);
   coordinator.setPaneSize(120, 40);
 });
+
+test('input sent right after a resize reaches the program after the resize, even with the PTY host busy', async () => {
+  // Floods keep the PTY host thread busy, which is where resizes are carried out; input does not go through it.
+  const floods = await Promise.all([0, 1, 2, 3].map(() => coordinator.spawn({ argv: ['yes', 'flood'], kind: 'process' })));
+  const pane = await bash();
+  try {
+    for (const [i, [cols, rows]] of [[60, 20], [70, 22], [64, 21], [72, 23], [66, 19], [80, 24]].entries()) {
+      coordinator.setPaneSize(cols, rows);
+      coordinator.write(pane.id, `clear; stty size; echo size-${i}\r`, 'user');
+      const seen = await coordinator.waitFor(pane.id, { pattern: `^size-${i}$`, timeoutMs: TIMEOUT });
+      assert.equal(seen.matched, true, `the command after resize ${i}`);
+      const lines = (await coordinator.grid(pane.id)).lines;
+      assert.ok(lines.includes(`${rows} ${cols}`), `resize ${i}: stty size should print "${rows} ${cols}"; the screen:\n${lines.join('\n')}`);
+    }
+  } finally {
+    for (const flood of floods) await coordinator.kill(flood.id, 'SIGKILL', 0);
+    coordinator.setPaneSize(120, 40);
+  }
+});
