@@ -11,6 +11,7 @@ import type { FromWorkerMessage, PaneWorkerInit, ScannedBatch } from '../shared/
 import { GhosttyEmulator } from './ghostty-emulator.js';
 import { PatternWaiters } from './pattern-waiters.js';
 import { MirrorPublisher } from './mirror-publisher.js';
+import { FocusReporter } from './focus-reporter.js';
 import { GridHistory } from '../shared/grid-history.js';
 import { replayAttempts, TRAP_STORM_WINDOW_MS } from '../shared/replay-plan.js';
 
@@ -62,6 +63,7 @@ export class PaneService {
   private lastDirtyNotify = 0;
   /** The pending tick was scheduled at the unwatched pace; a new watcher brings it forward. */
   private slowTickPending = false;
+  private readonly focus = new FocusReporter((bytes) => this.post({ t: 'reply', data: bytes }));
 
   constructor(
     private readonly init: PaneWorkerInit,
@@ -263,6 +265,7 @@ export class PaneService {
     this.dirtyTimer = null;
     this.lastDirtyNotify = performance.now();
     const version = this.version();
+    this.focus.onReportingMode(this.safe(() => this.emulator.getMode(1004, true), this.ring.headOffset) ?? false);
     if (version !== this.notifiedVersion) {
       this.notifiedVersion = version;
       this.waiters.onScreenChanged();
@@ -277,6 +280,7 @@ export class PaneService {
   /** Pushes the screen now and after every change until cleared (the TUI's focused pane). */
   setFrameSink(sink: ((frame: CellFrame) => void) | null): void {
     this.frameSink = sink;
+    this.focus.setShown(sink !== null);
     this.bringTickForward();
     if (sink) sink(this.cells());
   }

@@ -29,6 +29,14 @@ export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve
 export const BASH = ['bash', '--norc', '--noprofile', '-i'];
 export const BASH_ENV = { PS1: '$ ', HISTFILE: '/dev/null' };
 
+/** A program that turns focus reporting (DEC 1004) on unless told not to, then logs every byte it receives as `got "…"` (ESC spelled out). */
+export const focusLogger = (enable: boolean) => [
+  process.execPath,
+  '-e',
+  `process.stdin.setRawMode(true); process.stdout.write('${enable ? '\\x1b[?1004h' : ''}READY\\r\\n');` +
+    `process.stdin.on('data', (d) => process.stdout.write('got ' + JSON.stringify(d.toString()).replaceAll('\\\\u001b', 'ESC') + '\\r\\n'));`,
+];
+
 /** Starts the predictable bash above as a pane and waits for its first prompt. */
 export async function startBash(coordinator: Coordinator, timeoutMs = 15_000) {
   const pane = await coordinator.spawn({ argv: BASH, env: BASH_ENV, kind: 'process' });

@@ -10,6 +10,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { eventually, TmuxPatterm, BASH_PRESET } from './tmux-harness.js';
+import { focusLogger } from '../../helpers/coordinator-fixture.js';
 
 const BELL = '🔔';
 
@@ -143,3 +144,21 @@ test('"Redraw screen" repaints every cell after something drew over patterm', ()
     await patterm.runPalette('redraw', 'Redraw screen');
     await patterm.waitFor(intact(patterm, 'under-the-junk'), 'patterm\'s screen, junk gone');
   }));
+
+test('focus reporting: a program that asked for it hears when its session is shown and when another one is', async () => {
+  const patterm = TmuxPatterm.start({ processPresets: { logger: { name: 'logger', argv: focusLogger(true) } } });
+  const received = (lines: string[]) => patterm.mainArea(lines).filter((line) => line.startsWith('got '));
+  try {
+    await patterm.waitFor(/Press Ctrl-K/, 'the empty state');
+    await patterm.runPalette('logger', 'Run process: logger');
+    await patterm.waitFor((l) => received(l).at(-1) === 'got "ESC[I"', 'the first logger, shown, told it has focus');
+    await patterm.runPalette('logger', 'Run process: logger');
+    await patterm.waitFor((l) => l[0].includes('logger-2') && received(l).at(-1) === 'got "ESC[I"', 'the second logger, shown, told it has focus');
+    await patterm.runPalette('previous session', 'Previous session');
+    // Hidden while the second one was shown, then shown again; nothing typed reached it.
+    const back = await patterm.waitFor((l) => received(l).slice(-2).join(' ') === 'got "ESC[O" got "ESC[I"', 'the first logger told it lost focus, then got it back');
+    assert.ok(received(back).every((line) => /^got "ESC\[[IO]"$/.test(line)), received(back).join('\n'));
+  } finally {
+    patterm.stop();
+  }
+});
