@@ -23,6 +23,7 @@ import type {
   PaneSignal,
   SessionId,
   StreamChunk,
+  HistorySlice,
   WaitRequest,
 } from '../shared/pane-types.js';
 import { Emitter } from '../shared/events.js';
@@ -349,6 +350,11 @@ export class Coordinator {
   clearFrameSink(): void {
     if (this.framedPane !== null && this.has(this.framedPane)) this.pane(this.framedPane).markUnframed();
     this.framedPane = null;
+  }
+
+  /** Rows of the pane's scrollback and screen, for the TUI's history reader. */
+  async history(id: PaneId, first: number, count: number): Promise<HistorySlice> {
+    return this.pane(id).history(first, count);
   }
 
   async stream(id: PaneId, fromOffset: number, limit?: number): Promise<StreamChunk> {

@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import type {
   CellFrame,
   GridSnapshot,
+  HistorySlice,
   InputSource,
   PaneInfo,
   PaneSignal,
@@ -230,6 +231,10 @@ export class Pane {
 
   async cells(): Promise<CellFrame> {
     return this.client.call((remote) => remote.cells());
+  }
+
+  async history(first: number, count: number): Promise<HistorySlice> {
+    return this.client.call((remote) => remote.history(first, count));
   }
 
   async stream(fromOffset: number, limit?: number): Promise<StreamChunk> {

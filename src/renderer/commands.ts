@@ -14,6 +14,7 @@ export interface CommandActions {
   showPaneList(): 'keep-open';
   showScratchpadList(): 'keep-open';
   redraw(): void;
+  scrollHistory(delta: number): void;
   showKillList(): 'keep-open';
   showRename(): 'keep-open';
   cycleSession(delta: number): void;
@@ -30,6 +31,9 @@ export interface CommandDef {
   when?: (state: UiState) => boolean;
   run: (actions: CommandActions) => void | 'keep-open';
 }
+
+/** The palette's history entry opens this far back: a screenful's worth for most panes. */
+const HISTORY_PAGE_LINES = 20;
 
 const hasSession = (state: UiState) => !state.isEmpty;
 const hasManySessions = (state: UiState) => state.model.sessions.length > 1;
@@ -57,6 +61,7 @@ export const BUILTIN_COMMANDS: readonly CommandDef[] = [
     when: (state) => focusedRunning(state) && state.focusedPane()?.owner === 'user' && state.focusedPane()?.parentId !== null,
     run: (a) => a.setFocusedOwner('orchestrator'),
   },
+  { id: 'patterm.pane.history', title: 'Scroll back through the pane\'s output', when: (state) => state.focusedFrame()?.activeScreen === 'primary', run: (a) => a.scrollHistory(-HISTORY_PAGE_LINES) },
   { id: 'patterm.scratchpad.open', title: 'Open scratchpad…', when: (state) => hasSession(state) && state.model.scratchpads.length > 0, run: (a) => a.showScratchpadList() },
   {
     id: 'patterm.pane.kill',

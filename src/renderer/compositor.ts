@@ -11,6 +11,7 @@ import { drawPalette } from './palette-view.js';
 import type { Palette } from './palette.js';
 import { drawRail } from './rail-view.js';
 import { drawScratchpadViewer } from './scratchpad-viewer-view.js';
+import { drawHistoryReader } from './history-reader-view.js';
 import { drawStatusLine } from './status-line-view.js';
 import { drawTabBar } from './tab-bar-view.js';
 import { textWidth } from './text-width.js';
@@ -58,6 +59,12 @@ export class Compositor {
       return hidden;
     }
     if (!frame || !pane) return hidden;
+    // Until its first rows arrive, the reader shows the live screen under its marker: no blank flash.
+    if (state.history?.paneId === pane.id) {
+      if (!state.history.slice) buffer.blit(frame, main);
+      drawHistoryReader(buffer, main, state.history);
+      return hidden;
+    }
     buffer.blit(frame, main);
     const { x, y, visible } = frame.cursor;
     if (!visible || pane.status !== 'running' || x >= main.cols || y >= main.rows) return hidden;

@@ -4,11 +4,12 @@
  * program, byte for byte as the host terminal sent it.
  */
 import { bracketedPaste } from '../shared/key-bytes.js';
+import type { CellFrame } from '../shared/pane-types.js';
 import { RESERVED_KEY } from './commands.js';
 import type { Compositor } from './compositor.js';
 import type { InputToken, MouseReport } from './input-tokenizer.js';
 import { contains } from './layout.js';
-import { encodeMouseForPane } from './mouse-encoding.js';
+import { encodeMouseForPane, paneWantsMouse } from './mouse-encoding.js';
 import { VIEWER_HEADER_ROWS } from './scratchpad-viewer-view.js';
 import type { BridgeCommand } from './protocol.js';
 import type { UiController } from './ui-controller.js';
@@ -19,7 +20,7 @@ const WHEEL = 64;
 const MOTION = 32;
 /** Page Up/Down in the palette moves this many entries. */
 const PAGE_STEP = 10;
-/** A page in the scratchpad reader keeps this many lines of the last one in view, to keep the reader's place. */
+/** A page in the scratchpad and history readers keeps this many lines of the last one in view, to keep the reader's place. */
 const PAGE_OVERLAP = 1;
 /** One wheel notch scrolls the reader this many lines, as most terminals and pagers do. */
 const WHEEL_LINES = 3;
@@ -41,11 +42,16 @@ export class InputRouter {
       switch (token.type) {
         case 'key':
           if (this.controller.palette) this.paletteKey(token.name, token.sequence);
-          else if (!this.state.viewer || !this.viewerKey(token.name)) this.key(token.name, token.sequence);
+          else if (this.state.viewer) {
+            if (!this.viewerKey(token.name)) this.key(token.name, token.sequence);
+          } else if (!this.state.history || !this.historyKey(token.name)) this.key(token.name, token.sequence);
           break;
         case 'paste':
           if (this.controller.palette) this.controller.palette.insert(token.text);
-          else if (!this.state.viewer) this.toPane(this.pasteBytes(token.text)); // the reader is read-only
+          else if (!this.state.viewer) {
+            this.controller.closeHistory(); // pasting is typing: back to the live screen
+            this.toPane(this.pasteBytes(token.text)); // the scratchpad reader is read-only
+          }
           break;
         case 'mouse':
           this.mouse(token.mouse);
@@ -123,6 +129,40 @@ export class InputRouter {
     return true;
   }
 
+  /**
+   * The wheel over a pane whose program does not take the mouse, as a terminal
+   * does it: on the main screen it scrolls back through the pane's output (the
+   * history reader); on the alternate screen, where there is no scrollback, it
+   * sends arrow keys, so pagers and editors scroll ("alternate scroll").
+   */
+  private wheel(direction: -1 | 1, frame: CellFrame): void {
+    if (this.state.history || frame.activeScreen === 'primary') {
+      this.controller.scrollHistory(direction * WHEEL_LINES);
+      return;
+    }
+    const arrow = (frame.modes.applicationCursor ? '\x1bO' : '\x1b[') + (direction < 0 ? 'A' : 'B');
+    this.toPane(arrow.repeat(WHEEL_LINES));
+  }
+
+  /**
+   * Keys for the history reader: arrows, PgUp/PgDn and Home scroll, End and Esc
+   * go back to the live screen. Any other key also goes back, and is then the
+   * program's, as typing in a scrolled-back terminal does.
+   */
+  private historyKey(name: string | null): boolean {
+    if (name === RESERVED_KEY || (name && this.state.config.keybindings[name])) return false;
+    const page = Math.max(1, this.compositor.layout.main.rows - PAGE_OVERLAP);
+    const scroll: Record<string, number> = { UP: -1, DOWN: 1, PAGE_UP: -page, PAGE_DOWN: page };
+    if (name !== null && name in scroll) this.controller.scrollHistory(scroll[name]);
+    else if (name === 'HOME') this.controller.scrollHistoryToStart();
+    else if (name === 'END' || name === 'ESCAPE') this.controller.closeHistory();
+    else {
+      this.controller.closeHistory();
+      return false;
+    }
+    return true;
+  }
+
   private paletteKey(name: string | null, sequence: string): void {
     const palette = this.controller.palette!;
     switch (name) {
@@ -191,6 +231,11 @@ export class InputRouter {
     const inMain = contains(main, report.x, report.y);
     if (inMain && this.state.viewer) {
       if (isWheel) this.state.viewer.scrollBy((report.code & 1) === 0 ? -WHEEL_LINES : WHEEL_LINES);
+      return;
+    }
+    const frame = this.state.focusedFrame();
+    if (inMain && isWheel && !this.paneHasMouseCapture && frame && !paneWantsMouse(frame.modes)) {
+      this.wheel((report.code & 1) === 0 ? -1 : 1, frame);
       return;
     }
     if (inMain || this.paneHasMouseCapture) {

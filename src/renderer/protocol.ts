@@ -7,7 +7,7 @@
  * Pure types and constants: both threads import this file.
  */
 import type { MessagePort } from 'node:worker_threads';
-import type { CellFrame, PaneKind, PaneOwner, PaneStatus } from '../shared/pane-types.js';
+import type { CellFrame, HistorySlice, PaneKind, PaneOwner, PaneStatus } from '../shared/pane-types.js';
 import type { DirectInputChannel } from '../shared/input-lease.js';
 
 export interface UiPane {
@@ -85,6 +85,8 @@ export type ToRendererMessage =
   | { t: 'cursor-shape'; paneId: string; shape: number }
   /** The pane's program rang the bell (BEL). */
   | { t: 'bell'; paneId: string }
+  /** Rows of a pane's history the renderer asked for ('history' command). */
+  | { t: 'history'; paneId: string; slice: HistorySlice }
   /** SIGTSTP: give the host terminal back and draw nothing until 'resume'; answered with 'suspended'. */
   | { t: 'suspend' }
   /** SIGCONT: the terminal may have been reset or drawn over; take it again and repaint every cell. */
@@ -106,6 +108,8 @@ export type BridgeCommand =
   | { kind: 'set-owner'; paneId: string; owner: PaneOwner }
   | { kind: 'rename'; paneId: string; name: string }
   | { kind: 'select-scratchpad'; name: string | null }
+  /** Rows of the pane's scrollback and screen for the history reader; `first` < 0 counts from the end. */
+  | { kind: 'history'; paneId: string; first: number; count: number }
   | { kind: 'quit' };
 
 /** Messages the renderer sends to the bridge. */

@@ -107,6 +107,7 @@ export class RendererApp {
       case 'resize':
         this.state.cols = message.cols;
         this.state.rows = message.rows;
+        this.controller.closeHistory(); // the pane's lines reflow to the new width
         this.buffer = new CellBuffer(message.cols, message.rows);
         this.writer.invalidate();
         break;
@@ -147,6 +148,13 @@ export class RendererApp {
         break;
       case 'bell':
         this.onBell(message.paneId);
+        break;
+      case 'history':
+        if (this.state.history?.paneId === message.paneId) {
+          const stale = this.state.history.receive(message.slice);
+          if (this.state.history.isEmpty) this.controller.closeHistory(); // nothing above the screen
+          else if (stale) this.controller.requestHistory();
+        }
         break;
       case 'suspend':
         this.suspend();
@@ -235,8 +243,9 @@ export class RendererApp {
       this.command({ kind: 'focus', paneId: focus });
       this.awaitingFrame = focus && this.state.frame?.paneId !== focus ? { paneId: focus, since: performance.now() } : null;
       if (focus) this.state.seen(focus);
-      // Focusing a pane means looking at it: the scratchpad reader steps aside.
+      // Focusing a pane means looking at it, live: the readers step aside.
       this.controller.closeScratchpad();
+      this.controller.closeHistory();
     }
     const scratchpad = this.state.isEmpty ? null : this.state.shownScratchpad();
     if (scratchpad !== this.sentScratchpad) {

@@ -9,6 +9,8 @@ import { Palette, type PaletteItem, type PaletteViewSpec } from './palette.js';
 import type { BridgeCommand, NoticeLevel, UiPreset } from './protocol.js';
 import type { UiState } from './ui-state.js';
 import { ScratchpadViewer } from './scratchpad-viewer.js';
+import { HistoryReader } from './history-reader.js';
+import { computeLayout } from './layout.js';
 import { statusGlyph } from './theme.js';
 
 /** How long a notice stays in the status line; errors stay longer because they need reading. */
@@ -86,6 +88,41 @@ export class UiController implements CommandActions {
 
   closeScratchpad(): void {
     this.state.viewer = null;
+  }
+
+  // ---- history -------------------------------------------------------------------
+
+  /**
+   * Scrolls the focused pane's history by `delta` rows (negative: back in
+   * time). Scrolling back from the live screen opens the reader; scrolling down
+   * to the live bottom closes it.
+   */
+  scrollHistory(delta: number): void {
+    const pane = this.state.focusedPane();
+    if (!pane || delta === 0) return;
+    const reader = this.state.history?.paneId === pane.id ? this.state.history : null;
+    if (!reader) {
+      if (delta > 0) return; // already live
+      this.state.history = new HistoryReader(pane.id, computeLayout(this.state.cols, this.state.rows).main.rows, -delta);
+    } else if (!reader.scrollBy(delta)) {
+      this.closeHistory();
+      return;
+    }
+    this.requestHistory();
+  }
+
+  scrollHistoryToStart(): void {
+    this.state.history?.scrollToStart();
+    this.requestHistory();
+  }
+
+  closeHistory(): void {
+    this.state.history = null;
+  }
+
+  requestHistory(): void {
+    const reader = this.state.history;
+    if (reader) this.send({ kind: 'history', paneId: reader.paneId, ...reader.request() });
   }
 
   spawnPreset(preset: UiPreset, child: boolean, initialPrompt?: string): void {

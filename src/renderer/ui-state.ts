@@ -6,6 +6,7 @@
 import type { CellFrame } from '../shared/pane-types.js';
 import type { NoticeLevel, UiConfig, UiModel, UiPane, UiSession } from './protocol.js';
 import type { ScratchpadViewer } from './scratchpad-viewer.js';
+import type { HistoryReader } from './history-reader.js';
 
 export interface Notice {
   text: string;
@@ -37,6 +38,8 @@ export class UiState {
   preview: { name: string; text: string } | null = null;
   /** The scratchpad open in the main area's reader, over the focused pane; null when the pane shows. */
   viewer: ScratchpadViewer | null = null;
+  /** The focused pane's scrollback, shown in place of its live screen; null when live. */
+  history: HistoryReader | null = null;
   /** Toggled by a timer while something wants attention, to blink it. */
   blinkOn = false;
 
@@ -124,6 +127,7 @@ export class UiState {
     for (const id of [...this.cursorShapes.keys()]) if (!model.panes[id]) this.cursorShapes.delete(id);
     if (this.frame && !model.panes[this.frame.paneId]) this.frame = null;
     if (this.isEmpty) this.viewer = null; // the blank canvas has no main area to read in
+    if (this.history && this.history.paneId !== this.focusedPaneId()) this.history = null;
   }
 
   applyConfig(config: UiConfig): void {

@@ -4,7 +4,7 @@
  *  - a dedicated MessagePort for the high-rate byte stream and the worker's
  *    notifications, so output never queues behind RPC traffic or vice versa.
  */
-import type { CellFrame, GridSnapshot, PaneSignal, StreamChunk, WaitRequest, WaitResult } from './pane-types.js';
+import type { CellFrame, GridSnapshot, HistorySlice, PaneSignal, StreamChunk, WaitRequest, WaitResult } from './pane-types.js';
 import type { ScannedEvent } from './sequence-scanner.js';
 
 export interface PaneWorkerInit {
@@ -29,6 +29,8 @@ export interface PaneWorkerApi {
   resize(cols: number, rows: number): void;
   grid(sinceVersion?: number): GridSnapshot;
   cells(): CellFrame;
+  /** `count` rows of the history from row `first` (clamped to what there is). */
+  history(first: number, count: number): HistorySlice;
   stream(fromOffset: number, limit?: number): StreamChunk;
   waitFor(request: WaitRequest): Promise<WaitResult>;
   /** Ends the wait with this WaitRequest.id now, unmatched. */
@@ -83,14 +85,16 @@ export const DEFAULT_RING_CAPACITY = 1024 * 1024;
 /** Default idle threshold (spec §11). */
 export const DEFAULT_IDLE_THRESHOLD_MS = 1000;
 /**
- * ghostty-web's scrollback limit, which is bytes of page memory, not lines
- * (measured: ~1.1 KiB per 80-column line). Any value under one page keeps
- * ghostty's minimum: about 1100 lines at 80 columns, 300 at 200 (0 would mean
- * unlimited). Nothing reads the emulator's scrollback (read_output serves
- * the screen, and the ring buffer is the long-form record), so the minimum
- * it is: memory across 20 panes matters more.
+ * ghostty-web's scrollback limit, which is bytes of page memory, not lines.
+ * The TUI's history reader shows it (history-reader.ts). 4 MiB keeps about
+ * 4000 lines at 80 columns, 2400 at 120 and 1500 at 200 (tmux keeps 2000 by
+ * default), measured with 30 000 coloured log lines: the instance's WASM memory
+ * stayed at 9 MiB, as with ghostty's minimum (one page, ~450 lines at 120
+ * columns), and the parse speed did not move beyond its noise. 8 MiB doubled
+ * the lines and the WASM memory (17 MiB), which across 20 panes costs more
+ * than the lines are worth.
  */
-export const DEFAULT_SCROLLBACK_BYTES = 2000;
+export const DEFAULT_SCROLLBACK_BYTES = 4 * 1024 * 1024;
 
 /** What the coordinator's SequenceScanner found in one output batch. */
 export interface ScannedBatch {

@@ -99,6 +99,15 @@ export interface CellFrame {
   modes: { applicationCursor: boolean; mouseSgr: boolean; mouseAnyEvent: boolean; mouseButtonEvent: boolean; mouseX10: boolean; focusEvents: boolean };
 }
 
+/** Rows of a pane's history (scrollback, then the screen) for the TUI's history reader. */
+export interface HistorySlice {
+  /** The rows, as a frame of `frame.rows` rows starting at history row `first` (0 = the oldest kept). */
+  frame: CellFrame;
+  first: number;
+  /** Rows in the whole history: scrollback plus the screen (the alternate screen has no scrollback). */
+  total: number;
+}
+
 /** Sentinel for "the terminal's default colour" in CellFrame fg/bg. */
 export const DEFAULT_COLOR = 0xff000000;
 

@@ -37,6 +37,32 @@ export interface EmulatorOptions {
   scrollbackBytes: number;
 }
 
+/**
+ * Packs `count` of ghostty's 16-byte cell records into CellFrame words. Byte
+ * layout of a record: [0..3] codepoint, [4..6] fg rgb, [7..9] bg rgb, [10]
+ * flags, [11] width, [14] grapheme length. `onGrapheme(i)` is called for each
+ * cell that holds a multi-codepoint grapheme.
+ */
+function packCells(words: Uint32Array, count: number, onGrapheme: (index: number) => void): Uint32Array {
+  const cells = new Uint32Array(count * 4);
+  for (let i = 0; i < count; i++) {
+    const base = i * 4;
+    const w1 = words[base + 1];
+    const w2 = words[base + 2];
+    const w3 = words[base + 3];
+    const fg = (w1 & 0xff) << 16 | ((w1 >>> 8) & 0xff) << 8 | ((w1 >>> 16) & 0xff);
+    const bg = ((w1 >>> 24) & 0xff) << 16 | (w2 & 0xff) << 8 | ((w2 >>> 8) & 0xff);
+    const flags = (w2 >>> 16) & 0xff;
+    const width = (w2 >>> 24) & 0xff;
+    cells[base] = words[base];
+    cells[base + 1] = fg === SENTINEL_FG ? DEFAULT_COLOR : fg;
+    cells[base + 2] = bg === SENTINEL_BG ? DEFAULT_COLOR : bg;
+    cells[base + 3] = flags | (width << 8);
+    if (((w3 >>> 16) & 0xff) > 0) onGrapheme(i);
+  }
+  return cells;
+}
+
 export class GhosttyEmulator {
   private readonly term: GhosttyTerminal;
   private readonly internals: GhosttyInternals;
@@ -160,26 +186,11 @@ export class GhosttyEmulator {
   /** Cells packed for the renderer (see CellFrame). */
   cellFrame(screenVersion: number): CellFrame {
     const words = this.rawCells().slice();
-    const count = this.term.cols * this.term.rows;
-    const cells = new Uint32Array(count * 4);
-    const graphemes: Record<number, string> = {};
     const cols = this.term.cols;
-    for (let i = 0; i < count; i++) {
-      const base = i * 4;
-      const w1 = words[base + 1];
-      const w2 = words[base + 2];
-      const w3 = words[base + 3];
-      // Byte layout: [4..6] fg rgb, [7..9] bg rgb, [10] flags, [11] width, [14] grapheme_len.
-      const fg = (w1 & 0xff) << 16 | ((w1 >>> 8) & 0xff) << 8 | ((w1 >>> 16) & 0xff);
-      const bg = ((w1 >>> 24) & 0xff) << 16 | (w2 & 0xff) << 8 | ((w2 >>> 8) & 0xff);
-      const flags = (w2 >>> 16) & 0xff;
-      const width = (w2 >>> 24) & 0xff;
-      cells[base] = words[base];
-      cells[base + 1] = fg === SENTINEL_FG ? DEFAULT_COLOR : fg;
-      cells[base + 2] = bg === SENTINEL_BG ? DEFAULT_COLOR : bg;
-      cells[base + 3] = flags | (width << 8);
-      if (((w3 >>> 16) & 0xff) > 0) graphemes[i] = this.term.getGraphemeString(Math.floor(i / cols), i % cols);
-    }
+    const graphemes: Record<number, string> = {};
+    const cells = packCells(words, cols * this.term.rows, (i) => {
+      graphemes[i] = this.term.getGraphemeString(Math.floor(i / cols), i % cols);
+    });
     return {
       rows: this.term.rows,
       cols,
@@ -199,6 +210,67 @@ export class GhosttyEmulator {
         focusEvents: this.getMode(1004, true),
       },
     };
+  }
+
+  /**
+   * Rows `first` .. `first + count` of the primary screen's history: its
+   * scrollback (0 = the oldest line kept) followed by the screen itself, packed
+   * as a frame the renderer can draw; a negative `first` counts from the end.
+   * The alternate screen has no history: only itself.
+   */
+  history(first: number, count: number): { frame: CellFrame; first: number; total: number } {
+    const cols = this.term.cols;
+    const screen = this.rawCells().slice(); // also brings ghostty's render state up to date
+    const scrollback = this.isAlternateScreen() ? 0 : this.term.getScrollbackLength();
+    const total = scrollback + this.term.rows;
+    const rows = Math.max(0, Math.min(count, total));
+    const start = Math.max(0, Math.min(first < 0 ? total + first : first, total - rows)); // negative: from the end
+    const words = new Uint32Array(rows * cols * 4);
+    const blanks: [number, number][] = []; // cell ranges past a scrollback line's end
+    for (let row = 0; row < rows; row++) {
+      const line = start + row;
+      if (line >= scrollback) {
+        words.set(screen.subarray((line - scrollback) * cols * 4, (line - scrollback + 1) * cols * 4), row * cols * 4);
+      } else {
+        const { words: lineWords, filled } = this.scrollbackWords(line, cols);
+        words.set(lineWords, row * cols * 4);
+        if (filled < cols) blanks.push([row * cols + filled, (row + 1) * cols]);
+      }
+    }
+    const graphemes: Record<number, string> = {};
+    const cells = packCells(words, rows * cols, (i) => {
+      const line = start + Math.floor(i / cols);
+      graphemes[i] = line >= scrollback ? this.term.getGraphemeString(line - scrollback, i % cols) : this.term.getScrollbackGraphemeString(line, i % cols);
+    });
+    for (const [from, to] of blanks) for (let i = from; i < to; i++) cells.set([0, DEFAULT_COLOR, DEFAULT_COLOR, 1 << 8], i * 4);
+    const frame: CellFrame = {
+      rows,
+      cols,
+      cells,
+      graphemes,
+      cursor: { x: 0, y: 0, visible: false },
+      activeScreen: this.isAlternateScreen() ? 'alternate' : 'primary',
+      screenVersion: 0,
+      bracketedPaste: false,
+      mouseTracking: false,
+      modes: { applicationCursor: false, mouseSgr: false, mouseAnyEvent: false, mouseButtonEvent: false, mouseX10: false, focusEvents: false },
+    };
+    return { frame, first: start, total };
+  }
+
+  /** One scrollback line's raw cell records, copied out of WASM memory, and how many cells ghostty filled. */
+  private scrollbackWords(offset: number, cols: number): { words: Uint32Array; filled: number } {
+    const ex = this.internals.exports;
+    const bytes = cols * CELL_BYTES;
+    const ptr = ex.ghostty_wasm_alloc_u8_array(bytes);
+    try {
+      const filled = Math.max(0, Math.min(cols, ex.ghostty_terminal_get_scrollback_line(this.internals.handle, offset, ptr, cols)));
+      const words = new Uint32Array(cols * 4);
+      words.set(new Uint32Array(ex.memory.buffer, ptr, filled * 4));
+      return { words, filled };
+    } finally {
+      ex.ghostty_wasm_free_u8_array(ptr, bytes);
+    }
   }
 
   /** Bytes of WASM memory this emulator's instance holds; it only ever grows (see screen-serializer.ts). */

@@ -6,7 +6,7 @@
 import { ByteRing } from '../shared/byte-ring.js';
 import { SequenceScanner, type ScannedEvent } from '../shared/sequence-scanner.js';
 import { replyToQuery } from '../shared/query-replies.js';
-import type { CellFrame, GridSnapshot, PaneSignal, StreamChunk, WaitRequest, WaitResult } from '../shared/pane-types.js';
+import type { CellFrame, GridSnapshot, HistorySlice, PaneSignal, StreamChunk, WaitRequest, WaitResult } from '../shared/pane-types.js';
 import type { FromWorkerMessage, PaneWorkerInit, ScannedBatch } from '../shared/pane-protocol.js';
 import { GhosttyEmulator } from './ghostty-emulator.js';
 import { PatternWaiters } from './pattern-waiters.js';
@@ -349,6 +349,10 @@ export class PaneService {
     const version = this.version();
     const frame = this.safe(() => this.emulator.cellFrame(version), this.ring.headOffset);
     return frame ?? this.emulator.cellFrame(version);
+  }
+
+  historySlice(first: number, count: number): HistorySlice {
+    return this.safe(() => this.emulator.history(first, count), this.ring.headOffset) ?? this.emulator.history(first, count);
   }
 
   stream(fromOffset: number, limit?: number): StreamChunk {

@@ -63,6 +63,10 @@ const api: PaneWorkerApi = {
     const frame = service.cells();
     return transfer(frame, [frame.cells.buffer]);
   },
+  history: (first, count) => {
+    const slice = service.historySlice(first, count);
+    return transfer(slice, [slice.frame.cells.buffer]);
+  },
   stream: (fromOffset, limit) => {
     const chunk = service.stream(fromOffset, limit);
     return transfer(chunk, [chunk.bytes.buffer]);

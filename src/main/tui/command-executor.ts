@@ -6,6 +6,7 @@
  * appear in the model.
  */
 import type { BridgeCommand, NoticeLevel } from '../../renderer/protocol.js';
+import type { HistorySlice } from '../../shared/pane-types.js';
 import type { AgentLauncher } from '../contracts.js';
 import type { Coordinator } from '../coordinator.js';
 
@@ -14,6 +15,8 @@ export interface ExecutorDeps {
   launcher: AgentLauncher;
   focus(paneId: string | null): void;
   selectScratchpad(name: string | null): void;
+  /** Rows of a pane's history, for the renderer's history reader. */
+  sendHistory(paneId: string, slice: HistorySlice): void;
   notify(text: string, level: NoticeLevel): void;
   quit(): void;
 }
@@ -53,6 +56,10 @@ export class CommandExecutor {
         return;
       case 'select-scratchpad':
         this.deps.selectScratchpad(command.name);
+        return;
+      case 'history':
+        // A failure (the pane closed meanwhile) leaves the reader on what it has; Esc still works.
+        coordinator.history(command.paneId, command.first, command.count).then((slice) => this.deps.sendHistory(command.paneId, slice), () => undefined);
         return;
       case 'quit':
         this.deps.quit();

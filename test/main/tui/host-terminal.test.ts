@@ -9,22 +9,10 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { eventually, TmuxPatterm, BASH_PRESET } from './tmux-harness.js';
+import { eventually, TmuxPatterm, withBashSession } from './tmux-harness.js';
 import { focusLogger } from '../../helpers/coordinator-fixture.js';
 
 const BELL = '🔔';
-
-async function withBash(run: (p: TmuxPatterm) => Promise<void>): Promise<void> {
-  const patterm = TmuxPatterm.start({ processPresets: { bash: BASH_PRESET } });
-  try {
-    await patterm.waitFor(/Press Ctrl-K/, 'the empty state');
-    await patterm.runPalette('bash', 'Run process: bash');
-    await patterm.waitFor((l) => patterm.mainArea(l)[0] === '$', 'the bash prompt');
-    await run(patterm);
-  } finally {
-    patterm.stop();
-  }
-}
 
 const title = (patterm: TmuxPatterm) => patterm.format('#{pane_title}');
 const waitTitle = (patterm: TmuxPatterm, wanted: string) => eventually(() => title(patterm) === wanted, `the window title "${wanted}" (it is "${title(patterm)}")`);
@@ -38,7 +26,7 @@ async function run(patterm: TmuxPatterm, command: string, output: string): Promi
 }
 
 test('the window title is the focused pane\'s own title (or its name) with " — patterm", and the user\'s comes back on exit', () =>
-  withBash(async (patterm) => {
+  withBashSession(async (patterm) => {
     const before = patterm.format('#{host}'); // tmux's title for a pane that never set one
     await waitTitle(patterm, 'bash — patterm');
     await run(patterm, `printf '\\033]2;my build\\007'; echo title-set`, 'title-set');
@@ -58,7 +46,7 @@ test('the window title is the focused pane\'s own title (or its name) with " —
   }));
 
 test('a bell in the focused pane rings the host terminal; one in another pane marks its tree entry and tab until focused', () =>
-  withBash(async (patterm) => {
+  withBashSession(async (patterm) => {
     const go = join(patterm.root, 'ring-now');
     // The root waits for the test's signal, so it rings only once it has lost focus.
     patterm.type(`while [ ! -e ${go} ]; do sleep 0.05; done; printf '\\a'; echo root-rang`);
@@ -100,7 +88,7 @@ const stty = (patterm: TmuxPatterm, args: string) => execFileSync('sh', ['-c', `
 const mouseFlags = (patterm: TmuxPatterm) => patterm.format('#{mouse_button_flag}#{mouse_sgr_flag}');
 
 test('SIGCONT after a stop: raw mode, the host modes and every cell come back, whatever was drawn meanwhile', () =>
-  withBash(async (patterm) => {
+  withBashSession(async (patterm) => {
     await run(patterm, 'echo before-stop', 'before-stop');
     const pid = patterm.pattermPid();
     assert.ok(pid, 'patterm\'s pid');
@@ -121,7 +109,7 @@ test('SIGCONT after a stop: raw mode, the host modes and every cell come back, w
   }));
 
 test('SIGTSTP gives the terminal back (main screen, modes off) and stops patterm; SIGCONT takes it again', () =>
-  withBash(async (patterm) => {
+  withBashSession(async (patterm) => {
     await run(patterm, 'echo before-suspend', 'before-suspend');
     const pid = patterm.pattermPid()!;
     process.kill(pid, 'SIGTSTP');
@@ -137,7 +125,7 @@ test('SIGTSTP gives the terminal back (main screen, modes off) and stops patterm
   }));
 
 test('"Redraw screen" repaints every cell after something drew over patterm', () =>
-  withBash(async (patterm) => {
+  withBashSession(async (patterm) => {
     await run(patterm, 'echo under-the-junk', 'under-the-junk');
     scribble(patterm, '');
     await patterm.waitFor(/JUNK/, 'the junk on screen');

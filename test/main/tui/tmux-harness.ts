@@ -178,6 +178,11 @@ export class TmuxPatterm {
     this.tmux('send-keys', '-H', ...hex(`\x1b[<0;${x + 1};${y + 1}M\x1b[<0;${x + 1};${y + 1}m`));
   }
 
+  /** One wheel notch at a 0-based cell (SGR report, as the host terminal sends it): up is back in time. */
+  wheel(x: number, y: number, direction: 'up' | 'down'): void {
+    this.tmux('send-keys', '-H', ...hex(`\x1b[<${direction === 'up' ? 64 : 65};${x + 1};${y + 1}M`));
+  }
+
   resize(cols: number, rows: number): void {
     this.tmux('resize-window', '-x', String(cols), '-y', String(rows));
   }
@@ -267,6 +272,19 @@ export class TmuxPatterm {
     }
     // Programs that just got their SIGHUP (vim removing its swap file) can still be writing here.
     rmSync(this.root, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 });
+  }
+}
+
+/** patterm in tmux with one bash session open at its prompt; stopped afterwards whatever happens. */
+export async function withBashSession(run: (patterm: TmuxPatterm) => Promise<void>): Promise<void> {
+  const patterm = TmuxPatterm.start({ processPresets: { bash: BASH_PRESET } });
+  try {
+    await patterm.waitFor(/Press Ctrl-K/, 'the empty state');
+    await patterm.runPalette('bash', 'Run process: bash');
+    await patterm.waitFor((lines) => patterm.mainArea(lines)[0] === '$', 'the bash prompt');
+    await run(patterm);
+  } finally {
+    patterm.stop();
   }
 }
 

@@ -1,0 +1,20 @@
+/**
+ * Draws the history reader over the main area: the rows the worker sent, and
+ * in the top-right corner how far back they are and how to get back, as
+ * tmux's copy mode marks its position.
+ */
+import type { CellBuffer } from './cell-buffer.js';
+import type { HistoryReader } from './history-reader.js';
+import type { Rect } from './layout.js';
+import { textWidth } from './text-width.js';
+import { THEME } from './theme.js';
+
+export const HISTORY_HINT = 'Esc or End: back to live';
+
+export function drawHistoryReader(buffer: CellBuffer, area: Rect, reader: HistoryReader): void {
+  if (reader.slice) buffer.blit(reader.slice.frame, area);
+  const up = reader.linesAboveLive;
+  const label = ` ↑ ${up} line${up === 1 ? '' : 's'} back · ${HISTORY_HINT} `;
+  const x = Math.max(area.x, area.x + area.cols - textWidth(label));
+  buffer.text(x, area.y, label, THEME.statusBar, area.x + area.cols);
+}

@@ -1,0 +1,67 @@
+/**
+ * The history reader, in a real terminal (tmux): the wheel over a shell
+ * scrolls back through its output, keys move and leave the reader, typing
+ * goes back to the live screen and to the program; on the alternate screen
+ * (less) the wheel scrolls the program instead.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { computeLayout } from '../../../src/renderer/layout.js';
+import { TmuxPatterm, withBashSession } from './tmux-harness.js';
+
+const { main } = computeLayout(120, 40);
+const marker = (lines: string[]) => /↑ (\d+) lines? back/.exec(lines[main.y] ?? '')?.[1];
+/** The numbers `seq` printed that the main area shows, top to bottom. */
+const numbersShown = (patterm: TmuxPatterm, lines: string[]) => patterm.mainArea(lines).map((line) => /^(\d+)\b/.exec(line)?.[1]).filter((n) => n !== undefined).map(Number);
+
+test('the wheel over a shell scrolls back through its output; PgUp and Home go further, Esc and typing return to the live screen', () =>
+  withBashSession(async (patterm) => {
+    patterm.type('seq 1 400');
+    patterm.keys('Enter');
+    const live = await patterm.waitFor((lines) => patterm.mainArea(lines).includes('400'), 'the end of seq');
+    const lastLive = 400;
+    const liveRow = patterm.mainArea(live).indexOf('390');
+
+    patterm.wheel(main.x + 10, main.y + 5, 'up');
+    patterm.wheel(main.x + 10, main.y + 5, 'up');
+    const back = await patterm.waitFor((lines) => marker(lines) === '6', 'six lines back after two notches');
+    assert.equal(patterm.mainArea(back).indexOf('390'), liveRow + 6, 'the view moved up by six rows');
+
+    patterm.keys('PPage');
+    const paged = await patterm.waitFor((lines) => Number(marker(lines)) > 30, 'a page further back');
+    assert.ok(Math.max(...numbersShown(patterm, paged)) < lastLive - 30);
+
+    patterm.keys('Home');
+    const start = await patterm.waitFor((lines) => patterm.mainArea(lines).some((line) => line.startsWith('$ seq 1 400')), 'the start of the history');
+    assert.deepEqual(numbersShown(patterm, start).slice(0, 3), [1, 2, 3]);
+
+    patterm.keys('Escape');
+    await patterm.waitFor((lines) => marker(lines) === undefined && patterm.mainArea(lines).includes('400'), 'the live screen after Esc');
+
+    // Typing while scrolled back goes back to the live screen, and the key is the program's.
+    patterm.wheel(main.x + 10, main.y + 5, 'up');
+    await patterm.waitFor((lines) => marker(lines) === '3', 'three lines back');
+    patterm.type('echo typed-$((6*7))');
+    patterm.keys('Enter');
+    await patterm.waitFor((lines) => marker(lines) === undefined && patterm.mainArea(lines).includes('typed-42'), 'live again, and the typed command ran');
+
+    // Wheeling back down to the bottom is live again too.
+    patterm.wheel(main.x + 10, main.y + 5, 'up');
+    await patterm.waitFor((lines) => marker(lines) === '3', 'three lines back');
+    patterm.wheel(main.x + 10, main.y + 5, 'down');
+    await patterm.waitFor((lines) => marker(lines) === undefined, 'live after wheeling down to the bottom');
+  }));
+
+test('on the alternate screen the wheel scrolls the program (less), as arrow keys', () =>
+  withBashSession(async (patterm) => {
+    patterm.type('seq 1 300 | less');
+    patterm.keys('Enter');
+    await patterm.waitFor((lines) => patterm.mainArea(lines)[0] === '1', 'less at the top');
+    patterm.wheel(main.x + 10, main.y + 5, 'down');
+    patterm.wheel(main.x + 10, main.y + 5, 'down');
+    await patterm.waitFor((lines) => patterm.mainArea(lines)[0] === '7', 'less scrolled down six lines');
+    patterm.wheel(main.x + 10, main.y + 5, 'up');
+    const up = await patterm.waitFor((lines) => patterm.mainArea(lines)[0] === '4', 'less scrolled back up three');
+    assert.equal(marker(up), undefined, 'no history reader on the alternate screen');
+    patterm.type('q');
+  }));
