@@ -23,6 +23,10 @@ const CELL_BYTES = 16;
 const SENTINEL_FG = 0xe5e5e4;
 const SENTINEL_BG = 0x000001;
 
+/** ghostty's render-state dirty levels (ghostty-web's DirtyState, not exported at runtime). */
+const DIRTY_NONE = 0;
+const DIRTY_FULL = 2;
+
 const rgbToInt = ([r, g, b]: [number, number, number]) => (r << 16) | (g << 8) | b;
 const PALETTE16 = Array.from({ length: 16 }, (_, i) => rgbToInt(paletteColor(i)));
 
@@ -68,6 +72,11 @@ export class GhosttyEmulator {
   private readonly internals: GhosttyInternals;
   private viewportPtr = 0;
   private viewportBytes = 0;
+  /** Each screen row's hash as of the last screenHash(), and the rows ghostty has reported changed since. */
+  private rowHashes = new Uint32Array(0);
+  private dirtyRows = new Uint8Array(0);
+  /** Every row must be hashed again: the first hash, a resize, a full redraw. */
+  private allRowsDirty = true;
 
   constructor(module: WebAssembly.Module, options: EmulatorOptions) {
     const instance = new WebAssembly.Instance(module, { env: { log: () => undefined } });
@@ -96,6 +105,7 @@ export class GhosttyEmulator {
   resize(cols: number, rows: number): void {
     this.term.resize(cols, rows);
     this.viewportPtr = 0; // ghostty-web frees its own buffers on resize; ours is re-sized lazily.
+    this.allRowsDirty = true;
   }
 
   /** Replies the emulator generated itself (DSR), in order. */
@@ -111,9 +121,16 @@ export class GhosttyEmulator {
 
   /** Syncs the render state; true when anything may have changed since the last call. */
   syncDirty(): boolean {
-    const dirty = this.term.update() !== 0;
-    if (dirty) this.term.markClean();
-    return dirty;
+    const state = this.term.update();
+    if (state === DIRTY_NONE) return false;
+    const rows = this.term.rows;
+    if (state === DIRTY_FULL || this.dirtyRows.length !== rows) this.allRowsDirty = true;
+    else {
+      const ex = this.internals.exports;
+      for (let y = 0; y < rows; y++) if (ex.ghostty_render_state_is_row_dirty(this.internals.handle, y)) this.dirtyRows[y] = 1;
+    }
+    this.term.markClean();
+    return true;
   }
 
   cursor(): CursorState {
@@ -150,11 +167,34 @@ export class GhosttyEmulator {
     return new Uint32Array(ex.memory.buffer, this.viewportPtr, count * 4);
   }
 
-  /** FNV-1a over every cell word, the cursor and the active screen. */
-  screenHash(): number {
+  /**
+   * FNV-1a over every row's cell words, the cursor and the active screen. Only
+   * rows ghostty reported dirty (syncDirty) are hashed again: a spinner
+   * redrawing one line of a 120x40 screen costs one row, not 40 (hashing the
+   * whole screen was a quarter of an animating pane's CPU). `everyRow` hashes
+   * them all regardless: the reference the tests hold the shortcut to.
+   */
+  screenHash(everyRow = false): number {
+    if (everyRow) this.allRowsDirty = true;
     const words = this.rawCells();
+    const rows = this.term.rows;
+    const rowWords = this.term.cols * 4;
+    if (this.rowHashes.length !== rows || this.dirtyRows.length !== rows) {
+      this.rowHashes = new Uint32Array(rows);
+      this.dirtyRows = new Uint8Array(rows);
+      this.allRowsDirty = true;
+    }
     let hash = 0x811c9dc5;
-    for (let i = 0; i < words.length; i++) hash = Math.imul(hash ^ words[i], 0x01000193);
+    for (let y = 0; y < rows; y++) {
+      if (this.allRowsDirty || this.dirtyRows[y]) {
+        let row = 0x811c9dc5;
+        for (let i = y * rowWords, end = i + rowWords; i < end; i++) row = Math.imul(row ^ words[i], 0x01000193);
+        this.rowHashes[y] = row;
+      }
+      hash = Math.imul(hash ^ this.rowHashes[y], 0x01000193);
+    }
+    this.dirtyRows.fill(0);
+    this.allRowsDirty = false;
     const c = this.cursor();
     hash = Math.imul(hash ^ (c.x | (c.y << 12) | (c.visible ? 1 << 24 : 0)), 0x01000193);
     hash = Math.imul(hash ^ (this.isAlternateScreen() ? 1 : 2), 0x01000193);
