@@ -272,9 +272,7 @@ export class PaneService {
       this.post({ t: 'dirty', version });
       if (this.frameSink) this.frameSink(this.cells());
     }
-    // The grid mirror is published once a tick finds nothing changed since the last one.
-    if (this.mirror?.tick()) this.scheduleScreenTick();
-    else if (this.mirror?.wanted) this.grid(); // grid() publishes it
+    this.mirror?.publishWhenSettled(() => this.grid()); // grid() publishes it
   }
 
   /** Pushes the screen now and after every change until cleared (the TUI's focused pane). */

@@ -19,7 +19,7 @@ async function paneWithMirror(): Promise<{ service: PaneService; mirror: GridMir
 const output = (service: PaneService, text: string) => service.onOutput(new TextEncoder().encode(text));
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Polls the mirror until it serves a snapshot (the settle tick comes within ~64 ms of the last change). */
+/** Polls the mirror until it serves a snapshot (it is published once the screen has been quiet for 200 ms). */
 async function settled(mirror: GridMirror): Promise<GridSnapshot> {
   const until = Date.now() + 5000;
   for (;;) {
@@ -113,4 +113,19 @@ test('an RPC read of a quiet pane publishes, and threshold changes reach the mir
   assert.equal(mirror.read(Date.now())?.idle, false);
   service.setIdleThreshold(0);
   assert.equal(mirror.read(Date.now())?.idle, true);
+});
+
+test('a screen redrawn every 80 ms (an agent\'s spinner) is not published until it has been quiet for a while', async () => {
+  const { service, mirror } = await paneWithMirror();
+  const started = Date.now();
+  let lastRedraw = started;
+  for (let step = 0; step < 12; step++) {
+    output(service, `\x1b[8;1H\x1b[2K${'⠋⠙⠹⠸'[step % 4]} Thinking… ${step}`);
+    lastRedraw = Date.now();
+    await sleep(80);
+    assert.equal(mirror.read(Date.now()), null, `not published while it keeps changing (step ${step}, ${Date.now() - started} ms)`);
+  }
+  const published = await settled(mirror);
+  assert.ok(Date.now() - lastRedraw >= 190, `published ${Date.now() - lastRedraw} ms after the last redraw`);
+  assert.match(published.lines[7], /Thinking… 11$/);
 });
