@@ -19,8 +19,8 @@ export interface AnimatingResult {
 }
 
 /** Long enough for every pane's first screen and worker boot to be over. */
-export const WARMUP_MS = 2000;
-export const WINDOW_MS = 6000;
+export const WARMUP_MS = 1500;
+export const WINDOW_MS = 4000;
 
 export default async function animatingAgentsPatterm(): Promise<AnimatingResult> {
   await loadGhosttyModule();

@@ -11,7 +11,7 @@ const scenario: Scenario = {
   name: 'animating-agents',
   description: `${SPINNER_COUNT} panes redrawing a spinner line every ${SPINNER_STEP_MS} ms, unwatched: CPU of patterm vs the tmux server`,
   defaultRuns: 1,
-  secondsPerRun: 20,
+  secondsPerRun: 12,
   async run(ctx) {
     for (let run = 0; run < ctx.runs; run++) {
       const contenders: [string, string][] = [['patterm', 'animating-agents-patterm']];
