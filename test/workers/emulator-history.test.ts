@@ -3,18 +3,10 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadGhosttyModule } from '../../src/main/wasm-module.js';
 import { GhosttyEmulator } from '../../src/workers/ghostty-emulator.js';
-import { DEFAULT_COLOR, type CellFrame } from '../../src/shared/pane-types.js';
+import { DEFAULT_COLOR } from '../../src/shared/pane-types.js';
+import { frameLines } from '../../src/shared/frame-text.js';
 
-const text = (frame: CellFrame) =>
-  Array.from({ length: frame.rows }, (_, row) => {
-    let line = '';
-    for (let col = 0; col < frame.cols; col++) {
-      const i = (row * frame.cols + col) * 4;
-      if (((frame.cells[i + 3] >>> 8) & 0xff) === 0) continue; // behind a wide character
-      line += frame.graphemes[row * frame.cols + col] ?? (frame.cells[i] ? String.fromCodePoint(frame.cells[i]) : ' ');
-    }
-    return line.trimEnd();
-  });
+const text = frameLines;
 
 async function emulatorWith(lines: number): Promise<GhosttyEmulator> {
   const emulator = new GhosttyEmulator(await loadGhosttyModule(), { cols: 40, rows: 10, scrollbackBytes: 2000 });

@@ -163,3 +163,35 @@ test('a large stream read (decoded off the coordinator thread) is complete and f
   assert.equal(read.content, '1\n20000\n40000');
   assert.equal(read.more_output, false);
 });
+
+test('history_lines returns the rendered lines that scrolled off the top, oldest first, and never the screen twice', async () => {
+  const id = await spawn({ argv: ['bash', '--norc', '--noprofile', '-c', 'for i in $(seq 1 120); do printf "\\033[3$((i % 7))mrow %d\\033[0m\\n" $i; done; echo all-printed; exec sleep 60'] });
+  await waitFor(id, 'all-printed');
+  const screen = structured<GridResult & { history: string; history_lines: number }>(await mcp.call('read_output', { child_id: id, mode: 'grid', history_lines: 30 }));
+  const firstOnScreen = Number(/^row (\d+)$/m.exec(screen.content)?.[1]);
+  assert.ok(firstOnScreen > 31, `the screen starts at row ${firstOnScreen}`);
+  assert.equal(screen.history_lines, 30);
+  assert.deepEqual(screen.history.split('\n'), Array.from({ length: 30 }, (_, i) => `row ${firstOnScreen - 30 + i}`), 'the 30 lines just above the screen, colours stripped');
+
+  const all = structured<{ history: string; history_lines: number }>(await mcp.call('read_output', { child_id: id, mode: 'grid', history_lines: 5000 }));
+  const lines = all.history.split('\n');
+  assert.equal(lines[0], 'row 1', 'the whole scrollback, from the first line');
+  assert.equal(lines.at(-1), `row ${firstOnScreen - 1}`);
+  assert.equal(all.history_lines, firstOnScreen - 1);
+
+  const text = textOf(await mcp.call('read_output', { child_id: id, mode: 'grid', history_lines: 2 }));
+  assert.match(text, new RegExp(`\\[2 line\\(s\\) above the screen\\]\\nrow ${firstOnScreen - 2}\\nrow ${firstOnScreen - 1}\\n\\[the screen\\]\\n`));
+
+  const misplaced = await mcp.call('read_output', { child_id: id, mode: 'stream', history_lines: 10 });
+  assert.equal(misplaced.isError, true);
+  assert.match(textOf(misplaced), /history_lines only applies to mode "grid"/);
+});
+
+test('history_lines on a screen with nothing above it returns no history', async () => {
+  const id = await spawn({ argv: ['bash', '--norc', '--noprofile', '-c', 'echo just-one-line; exec sleep 60'] });
+  await waitFor(id, 'just-one-line');
+  const grid = structured<{ history: string; history_lines: number; content: string }>(await mcp.call('read_output', { child_id: id, mode: 'grid', history_lines: 50 }));
+  assert.equal(grid.history_lines, 0);
+  assert.equal(grid.history, '');
+  assert.equal(grid.content, 'just-one-line');
+});

@@ -5,6 +5,7 @@ import { defineTool, ok, ToolError, type ToolDefinition } from '../tool-kit.js';
 import type { ToolContext } from '../tool-context.js';
 import { metadataHeadline, paneMetadata } from '../pane-metadata.js';
 import { completeLength } from '../stream-text.js';
+import { frameLines } from '../../../shared/frame-text.js';
 import { streamLinesOffThread } from '../../cpu-pool.js';
 import { ChildIdSchema, RegexSchema } from './schemas.js';
 
@@ -15,7 +16,10 @@ import { ChildIdSchema, RegexSchema } from './schemas.js';
 const DEFAULT_STREAM_BYTES = 64 * 1024;
 const MAX_STREAM_BYTES = 1024 * 1024;
 
-const GRID_ONLY = ['since_version', 'trim_chrome'] as const;
+/** The most history one grid read returns: more than any pane's scrollback at a usual width (DEFAULT_SCROLLBACK_BYTES). */
+const MAX_HISTORY_LINES = 5000;
+
+const GRID_ONLY = ['since_version', 'trim_chrome', 'history_lines'] as const;
 const STREAM_ONLY = ['since_offset', 'max_bytes', 'pattern', 'ignore_case', 'line_offset', 'line_limit'] as const;
 
 const schema = v.strictObject({
@@ -25,6 +29,15 @@ const schema = v.strictObject({
     v.pipe(v.number(), v.integer(), v.minValue(0), v.description('grid only: a screen_version from an earlier read; only the rows that changed since then are returned.')),
   ),
   trim_chrome: v.optional(v.pipe(v.boolean(), v.description("grid only: drop the agent CLI's banner, input box and footer rows (per its preset). Default true.")), true),
+  history_lines: v.optional(
+    v.pipe(
+      v.number(),
+      v.integer(),
+      v.minValue(1),
+      v.maxValue(MAX_HISTORY_LINES),
+      v.description('grid only: also return up to this many rendered lines from above the screen (the scrollback, oldest first), e.g. the start of an answer that scrolled off. The alternate screen has none.'),
+    ),
+  ),
   since_offset: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0, (issue) => `since_offset must be 0 or more, received ${issue.input}`), v.description('stream only: byte offset to read from (new_offset of your previous read). Default 0, the oldest output kept.'))),
   max_bytes: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(MAX_STREAM_BYTES), v.description(`stream only: read at most this many bytes. Default ${DEFAULT_STREAM_BYTES}.`))),
   pattern: v.optional(RegexSchema('stream only: keep only the lines matching this regex (like grep).')),
@@ -45,6 +58,7 @@ export const readOutput: ToolDefinition<typeof schema> = defineTool({
     'mode "grid" returns the visible screen as plain text (colours stripped), for full-screen programs and agent CLIs. The grid result is the entire visible pane. You are responsible for locating the response to your last prompt within it.',
     'Pass since_version (the screen_version of an earlier read) to get only the rows that changed (every row, if that version is too old to compare with).',
     'mode "stream" returns the output log (ANSI stripped) from since_offset, for line-oriented programs such as servers, builds and tests, with new_offset to continue from next time; filter lines with pattern and page with line_offset / line_limit.',
+    'Pass history_lines to also get the rendered lines that scrolled off the top of the screen (as history, oldest first).',
     'Both return new_offset (where the next stream read starts) and metadata: active_screen, rows, cols, cursor, idle_ms, idle, screen_version, status, exit_code.',
   ].join(' '),
   schema,
@@ -71,13 +85,26 @@ async function readGrid(pane: PaneInfo, args: Args, { services }: ToolContext) {
   const dropped = new Set(trimmed.trimmedRows);
   const content = withoutTrailingBlankLines(trimmed.lines).join('\n');
   const structured: Record<string, unknown> = { mode: 'grid', content, new_offset: head, ...meta, trimmed_rows: trimmed.trimmedRows };
+  let historyText = '';
+  if (args.history_lines !== undefined) {
+    const history = await historyAbove(services, pane.id, grid.rows, args.history_lines);
+    Object.assign(structured, { history: history.join('\n'), history_lines: history.length });
+    historyText = `[${history.length} line(s) above the screen]\n${history.join('\n')}${history.length > 0 ? '\n' : ''}[the screen]\n`;
+  }
   if (args.since_version === undefined) {
-    return ok(structured, `${metadataHeadline(meta)}${trimmedNote(trimmed.trimmedRows)}\n${content}`);
+    return ok(structured, `${metadataHeadline(meta)}${trimmedNote(trimmed.trimmedRows)}\n${historyText}${content}`);
   }
   const changed = changedLines(grid, dropped);
   Object.assign(structured, { since_version: args.since_version, changed_rows: changed.map((line) => line.row), changed_lines: changed });
   const body = changed.length === 0 ? '(no rows changed)' : changed.map((line) => `row ${line.row}: ${line.text}`).join('\n');
-  return ok(structured, `${metadataHeadline(meta)} ${changed.length} row(s) changed since screen_version ${args.since_version}:\n${body}`);
+  return ok(structured, `${metadataHeadline(meta)} ${changed.length} row(s) changed since screen_version ${args.since_version}:\n${historyText}${body}`);
+}
+
+/** Up to `count` rendered lines from just above the screen, oldest first: scrollback only, never the screen's own rows. */
+async function historyAbove(services: ToolContext['services'], paneId: string, screenRows: number, count: number): Promise<string[]> {
+  const slice = await services.coordinator.history(paneId, -(screenRows + count), count);
+  const scrollback = Math.max(0, slice.total - screenRows);
+  return frameLines(slice.frame).slice(0, Math.max(0, scrollback - slice.first));
 }
 
 function changedLines(grid: GridSnapshot, dropped: Set<number>): { row: number; text: string }[] {
