@@ -10,7 +10,7 @@
  */
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
-import { diffRows, streamLines, type DiffRowsTask, type StreamLinesResult, type StreamLinesTask } from '../workers/cpu-tasks.js';
+import { diffRows, findRow, streamLines, type DiffRowsTask, type FindRowTask, type StreamLinesResult, type StreamLinesTask } from '../workers/cpu-tasks.js';
 
 /** Below this many bytes a stream read is stripped inline: measured, the pool hop costs more than the work. */
 export const POOL_MIN_STREAM_BYTES = 128 * 1024;
@@ -51,6 +51,19 @@ export async function streamLinesOffThread(task: StreamLinesTask, options: { for
 export async function diffRowsOffThread(task: DiffRowsTask): Promise<number[]> {
   if (Math.max(task.before.length, task.after.length) < POOL_MIN_DIFF_ROWS) return diffRows(task);
   return cpuPool().run(task, { name: 'diffRows' }) as Promise<number[]>;
+}
+
+/** Below this many rows a history search runs inline: a screenful or two is microseconds of work. */
+export const POOL_MIN_FIND_ROWS = 200;
+
+/**
+ * Searches a pane's history for the TUI's reader. Thousands of rows of cells
+ * are decoded to text, tens of milliseconds the coordinator thread would not
+ * serve anything else; the frame's cells are transferred to the pool thread.
+ */
+export async function findRowOffThread(task: FindRowTask): Promise<number> {
+  if (task.frame.rows < POOL_MIN_FIND_ROWS) return findRow(task);
+  return cpuPool().run(task, { name: 'findRow', transferList: [task.frame.cells.buffer as ArrayBuffer] }) as Promise<number>;
 }
 
 /** Ends the pool threads (on shutdown; idle threads also end by themselves). */

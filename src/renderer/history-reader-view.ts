@@ -9,12 +9,12 @@ import type { Rect } from './layout.js';
 import { textWidth } from './text-width.js';
 import { THEME } from './theme.js';
 
-export const HISTORY_HINT = 'Esc or End: back to live';
+export const HISTORY_HINT = '/ finds · Esc or End: back to live';
 
 export function drawHistoryReader(buffer: CellBuffer, area: Rect, reader: HistoryReader): void {
   if (reader.slice) buffer.blit(reader.slice.frame, area);
   const up = reader.linesAboveLive;
-  const label = ` ↑ ${up} line${up === 1 ? '' : 's'} back · ${HISTORY_HINT} `;
+  const label = reader.searchInput !== null ? ` search back: ${reader.searchInput}▏ (Enter finds, Esc cancels) ` : ` ↑ ${up} line${up === 1 ? '' : 's'} back · ${HISTORY_HINT} `;
   const x = Math.max(area.x, area.x + area.cols - textWidth(label));
   buffer.text(x, area.y, label, THEME.statusBar, area.x + area.cols);
 }

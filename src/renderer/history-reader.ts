@@ -24,6 +24,10 @@ export class HistoryReader {
   private total = 0;
   /** Requests sent and not yet answered: a stale answer is only re-asked once none is. */
   private outstanding = 0;
+  /** The text being typed after `/`, shown in the marker; null when not searching. */
+  searchInput: string | null = null;
+  /** The last text searched for: `n` and `N` look for it again. */
+  lastSearch: string | null = null;
 
   /** `linesUp`: how far above the live screen to open (one wheel notch, usually). */
   constructor(
@@ -78,6 +82,16 @@ export class HistoryReader {
     if (delta > 0 && next >= bottom) return false;
     this.top = next;
     return true;
+  }
+
+  /** The history row at the top of the view, where a search starts; null before the first answer. */
+  get topRow(): number | null {
+    return this.top;
+  }
+
+  /** Shows history row `row` at the top of the view (or as near as the bottom allows). */
+  jumpTo(row: number): void {
+    this.top = Math.max(0, Math.min(row, Math.max(0, this.total - this.rows)));
   }
 
   scrollToStart(): void {

@@ -44,7 +44,7 @@ export class InputRouter {
           if (this.controller.palette) this.paletteKey(token.name, token.sequence);
           else if (this.state.viewer) {
             if (!this.viewerKey(token.name)) this.key(token.name, token.sequence);
-          } else if (!this.state.history || !this.historyKey(token.name)) this.key(token.name, token.sequence);
+          } else if (!this.state.history || !this.historyKey(token.name, token.sequence)) this.key(token.name, token.sequence);
           break;
         case 'paste':
           if (this.controller.palette) this.controller.palette.insert(token.text);
@@ -145,12 +145,23 @@ export class InputRouter {
   }
 
   /**
-   * Keys for the history reader: arrows, PgUp/PgDn and Home scroll, End and Esc
-   * go back to the live screen. Any other key also goes back, and is then the
-   * program's, as typing in a scrolled-back terminal does.
+   * Keys for the history reader: arrows, PgUp/PgDn and Home scroll, `/` starts
+   * a search and `n`/`N` repeat it, End and Esc go back to the live screen. Any
+   * other key also goes back, and is then the program's, as typing in a
+   * scrolled-back terminal does.
    */
-  private historyKey(name: string | null): boolean {
+  private historyKey(name: string | null, sequence: string): boolean {
+    const reader = this.state.history!;
+    if (reader.searchInput !== null) return this.historySearchKey(name, sequence);
     if (name === RESERVED_KEY || (name && this.state.config.keybindings[name])) return false;
+    if (name === '/') {
+      reader.searchInput = '';
+      return true;
+    }
+    if ((name === 'n' || name === 'N') && reader.lastSearch) {
+      this.controller.findInHistory(reader.lastSearch, name === 'n' ? -1 : 1);
+      return true;
+    }
     const page = Math.max(1, this.compositor.layout.main.rows - PAGE_OVERLAP);
     const scroll: Record<string, number> = { UP: -1, DOWN: 1, PAGE_UP: -page, PAGE_DOWN: page };
     if (name !== null && name in scroll) this.controller.scrollHistory(scroll[name]);
@@ -159,6 +170,23 @@ export class InputRouter {
     else {
       this.controller.closeHistory();
       return false;
+    }
+    return true;
+  }
+
+  /** Typing the text after `/`: Enter searches back from the view's top, Esc drops the search. */
+  private historySearchKey(name: string | null, sequence: string): boolean {
+    const reader = this.state.history!;
+    const typed = reader.searchInput ?? '';
+    if (name === 'ENTER') {
+      reader.searchInput = null;
+      this.controller.findInHistory(typed, -1);
+    } else if (name === 'ESCAPE' || name === RESERVED_KEY) {
+      reader.searchInput = null;
+    } else if (name === 'BACKSPACE') {
+      reader.searchInput = typed.slice(0, -1);
+    } else if (name !== null && name === sequence && sequence >= ' ') {
+      reader.searchInput = typed + sequence;
     }
     return true;
   }

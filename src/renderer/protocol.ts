@@ -87,6 +87,8 @@ export type ToRendererMessage =
   | { t: 'bell'; paneId: string }
   /** Rows of a pane's history the renderer asked for ('history' command). */
   | { t: 'history'; paneId: string; slice: HistorySlice }
+  /** The answer to 'history-find': the history row, or -1 for no match. */
+  | { t: 'history-found'; paneId: string; text: string; row: number }
   /** SIGTSTP: give the host terminal back and draw nothing until 'resume'; answered with 'suspended'. */
   | { t: 'suspend' }
   /** SIGCONT: the terminal may have been reset or drawn over; take it again and repaint every cell. */
@@ -110,6 +112,8 @@ export type BridgeCommand =
   | { kind: 'select-scratchpad'; name: string | null }
   /** Rows of the pane's scrollback and screen for the history reader; `first` < 0 counts from the end. */
   | { kind: 'history'; paneId: string; first: number; count: number }
+  /** Find `text` in the pane's history, from history row `from` in `direction` (-1: back in time). */
+  | { kind: 'history-find'; paneId: string; text: string; from: number; direction: -1 | 1 }
   | { kind: 'quit' };
 
 /** Messages the renderer sends to the bridge. */

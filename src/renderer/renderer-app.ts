@@ -149,6 +149,9 @@ export class RendererApp {
       case 'bell':
         this.onBell(message.paneId);
         break;
+      case 'history-found':
+        this.controller.showHistoryMatch(message.paneId, message.text, message.row);
+        break;
       case 'history':
         if (this.state.history?.paneId === message.paneId) {
           const stale = this.state.history.receive(message.slice);

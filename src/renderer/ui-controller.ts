@@ -120,6 +120,31 @@ export class UiController implements CommandActions {
     this.state.history = null;
   }
 
+  /**
+   * Looks for `text` in the focused pane's history, from the view's top row
+   * back in time (direction -1) or forward (+1); the answer ('history-found')
+   * moves the view to the row found.
+   */
+  findInHistory(text: string, direction: -1 | 1): void {
+    const reader = this.state.history;
+    const from = reader?.topRow;
+    if (!reader || from === null || from === undefined || text === '') return;
+    reader.lastSearch = text;
+    this.send({ kind: 'history-find', paneId: reader.paneId, text, from, direction });
+  }
+
+  /** The answer to findInHistory. */
+  showHistoryMatch(paneId: string, text: string, row: number): void {
+    const reader = this.state.history;
+    if (reader?.paneId !== paneId) return;
+    if (row < 0) {
+      this.notify(`"${text}" not found in this direction`, 'warning');
+      return;
+    }
+    reader.jumpTo(row);
+    this.requestHistory();
+  }
+
   requestHistory(): void {
     const reader = this.state.history;
     if (reader) this.send({ kind: 'history', paneId: reader.paneId, ...reader.request() });

@@ -6,6 +6,8 @@
  */
 import { stripAnsi } from '../shared/ansi-strip.js';
 import { compilePattern } from '../shared/pattern.js';
+import { frameLines } from '../shared/frame-text.js';
+import type { CellFrame } from '../shared/pane-types.js';
 
 export interface StreamLinesTask {
   bytes: Uint8Array;
@@ -43,4 +45,24 @@ export function diffRows(task: DiffRowsTask): number[] {
     if (task.before[row] !== task.after[row]) changed.push(row);
   }
   return changed;
+}
+
+export interface FindRowTask {
+  /** A pane's history rows (HistorySlice.frame), scrollback then screen. */
+  frame: CellFrame;
+  /** Plain text to look for, case-insensitively (what the user typed, not a regex). */
+  text: string;
+  /** Search rows strictly before (direction -1) or after (+1) this one. */
+  from: number;
+  direction: -1 | 1;
+}
+
+/** The nearest row in `direction` whose rendered text contains `text`, or -1. */
+export function findRow(task: FindRowTask): number {
+  const needle = task.text.toLowerCase();
+  const lines = frameLines(task.frame);
+  for (let row = task.from + task.direction; row >= 0 && row < lines.length; row += task.direction) {
+    if (lines[row].toLowerCase().includes(needle)) return row;
+  }
+  return -1;
 }

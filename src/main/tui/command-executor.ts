@@ -7,6 +7,10 @@
  */
 import type { BridgeCommand, NoticeLevel } from '../../renderer/protocol.js';
 import type { HistorySlice } from '../../shared/pane-types.js';
+import { findRowOffThread } from '../cpu-pool.js';
+
+/** Every row a pane's history can hold, and then some: a search covers all of it. */
+const HISTORY_FIND_ROWS = 100_000;
 import type { AgentLauncher } from '../contracts.js';
 import type { Coordinator } from '../coordinator.js';
 
@@ -17,6 +21,7 @@ export interface ExecutorDeps {
   selectScratchpad(name: string | null): void;
   /** Rows of a pane's history, for the renderer's history reader. */
   sendHistory(paneId: string, slice: HistorySlice): void;
+  sendHistoryFound(paneId: string, text: string, row: number): void;
   notify(text: string, level: NoticeLevel): void;
   quit(): void;
 }
@@ -61,6 +66,9 @@ export class CommandExecutor {
         // A failure (the pane closed meanwhile) leaves the reader on what it has; Esc still works.
         coordinator.history(command.paneId, command.first, command.count).then((slice) => this.deps.sendHistory(command.paneId, slice), () => undefined);
         return;
+      case 'history-find':
+        void this.findInHistory(command);
+        return;
       case 'quit':
         this.deps.quit();
         return;
@@ -79,6 +87,17 @@ export class CommandExecutor {
       }
     } catch (error) {
       this.deps.notify(`Could not start ${command.preset}: ${(error as Error).message}`, 'error');
+    }
+  }
+
+  private async findInHistory(command: Extract<BridgeCommand, { kind: 'history-find' }>): Promise<void> {
+    const { coordinator } = this.deps;
+    try {
+      const all = await coordinator.history(command.paneId, 0, HISTORY_FIND_ROWS);
+      const row = await findRowOffThread({ frame: all.frame, text: command.text, from: command.from, direction: command.direction });
+      this.deps.sendHistoryFound(command.paneId, command.text, row);
+    } catch {
+      this.deps.sendHistoryFound(command.paneId, command.text, -1); // the pane closed meanwhile
     }
   }
 

@@ -85,6 +85,7 @@ export class TuiHost implements Disposable {
       launcher: this.options.launcher,
       focus: (paneId) => this.pump?.setFocus(paneId),
       selectScratchpad: (name) => this.feed?.select(name),
+      sendHistoryFound: (paneId, text, row) => this.renderer?.post({ t: 'history-found', paneId, text, row }),
       sendHistory: (paneId, slice) => this.renderer?.post({ t: 'history', paneId, slice }, [slice.frame.cells.buffer as ArrayBuffer]),
       notify: (text, level) => this.notify(text, level),
       quit: () => this.options.onQuit(),

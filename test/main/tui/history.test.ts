@@ -65,3 +65,23 @@ test('on the alternate screen the wheel scrolls the program (less), as arrow key
     assert.equal(marker(up), undefined, 'no history reader on the alternate screen');
     patterm.type('q');
   }));
+
+test('/ finds text in the history, n finds the next match further back, and a miss says so', () =>
+  withBashSession(async (patterm) => {
+    // The word is put together at run time, so the command line itself (in the history too) does not match.
+    patterm.type('w=nee; for i in $(seq 1 300); do case $i in 40|90) echo "ERROR: ${w}dle $i";; *) echo "log $i";; esac; done');
+    patterm.keys('Enter');
+    await patterm.waitFor((lines) => patterm.mainArea(lines).includes('log 300'), 'the end of the log');
+    patterm.wheel(main.x + 10, main.y + 5, 'up');
+    await patterm.waitFor((lines) => marker(lines) === '3', 'the history reader');
+    patterm.type('/');
+    await patterm.waitFor((lines) => /search back: ▏/.test(lines[main.y]), 'the search prompt');
+    patterm.type('NEEDLE');
+    patterm.keys('Enter');
+    await patterm.waitFor((lines) => patterm.mainArea(lines)[0].startsWith('ERROR: needle 90'), 'the nearest match above, at the top (case ignored)');
+    patterm.type('n');
+    await patterm.waitFor((lines) => patterm.mainArea(lines)[0].startsWith('ERROR: needle 40'), 'the next match further back');
+    patterm.type('n');
+    await patterm.waitFor((lines) => lines.at(-1)!.includes('"NEEDLE" not found in this direction'), 'a miss, said in the status line');
+    assert.ok(patterm.mainArea()[0].startsWith('ERROR: needle 40'), 'a miss leaves the view where it was');
+  }));
