@@ -26,8 +26,10 @@ export class HistoryReader {
   private outstanding = 0;
   /** The text being typed after `/`, shown in the marker; null when not searching. */
   searchInput: string | null = null;
-  /** The last text searched for: `n` and `N` look for it again. */
+  /** The last text searched for: `n` and `N` look for it again, from `lastMatch`. */
   lastSearch: string | null = null;
+  /** The history row of the last match found; null before one (or after a new search starts). */
+  lastMatch: number | null = null;
 
   /** `linesUp`: how far above the live screen to open (one wheel notch, usually). */
   constructor(

@@ -159,7 +159,7 @@ export class InputRouter {
       return true;
     }
     if ((name === 'n' || name === 'N') && reader.lastSearch) {
-      this.controller.findInHistory(reader.lastSearch, name === 'n' ? -1 : 1);
+      this.controller.findInHistory(reader.lastSearch, name === 'n' ? -1 : 1, true);
       return true;
     }
     const page = Math.max(1, this.compositor.layout.main.rows - PAGE_OVERLAP);

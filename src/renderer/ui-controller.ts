@@ -121,16 +121,18 @@ export class UiController implements CommandActions {
   }
 
   /**
-   * Looks for `text` in the focused pane's history, from the view's top row
-   * back in time (direction -1) or forward (+1); the answer ('history-found')
-   * moves the view to the row found.
+   * Looks for `text` in the focused pane's history, back in time (direction
+   * -1) or forward (+1): a new search from the view's first row below the
+   * marker, a repeated one (`again`: n, N) from the last match. The answer
+   * ('history-found') moves the view to the row found.
    */
-  findInHistory(text: string, direction: -1 | 1): void {
+  findInHistory(text: string, direction: -1 | 1, again = false): void {
     const reader = this.state.history;
-    const from = reader?.topRow;
-    if (!reader || from === null || from === undefined || text === '') return;
+    const top = reader?.topRow;
+    if (!reader || top === null || top === undefined || text === '') return;
+    if (!again || reader.lastSearch !== text) reader.lastMatch = null;
     reader.lastSearch = text;
-    this.send({ kind: 'history-find', paneId: reader.paneId, text, from, direction });
+    this.send({ kind: 'history-find', paneId: reader.paneId, text, from: reader.lastMatch ?? top + 1, direction });
   }
 
   /** The answer to findInHistory. */
@@ -141,7 +143,8 @@ export class UiController implements CommandActions {
       this.notify(`"${text}" not found in this direction`, 'warning');
       return;
     }
-    reader.jumpTo(row);
+    reader.lastMatch = row;
+    reader.jumpTo(row - 1); // the match on the second row: the marker covers the top row's right end
     this.requestHistory();
   }
 

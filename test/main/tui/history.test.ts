@@ -66,7 +66,7 @@ test('on the alternate screen the wheel scrolls the program (less), as arrow key
     patterm.type('q');
   }));
 
-test('/ finds text in the history, n finds the next match further back, and a miss says so', () =>
+test('/ finds text in the history, n and N the next match back and forward, and a miss says so', () =>
   withBashSession(async (patterm) => {
     // The word is put together at run time, so the command line itself (in the history too) does not match.
     patterm.type('w=nee; for i in $(seq 1 300); do case $i in 40|90) echo "ERROR: ${w}dle $i";; *) echo "log $i";; esac; done');
@@ -78,10 +78,14 @@ test('/ finds text in the history, n finds the next match further back, and a mi
     await patterm.waitFor((lines) => /search back: ▏/.test(lines[main.y]), 'the search prompt');
     patterm.type('NEEDLE');
     patterm.keys('Enter');
-    await patterm.waitFor((lines) => patterm.mainArea(lines)[0].startsWith('ERROR: needle 90'), 'the nearest match above, at the top (case ignored)');
+    await patterm.waitFor((lines) => patterm.mainArea(lines)[1].startsWith('ERROR: needle 90'), 'the nearest match above, on the second row, below the marker (case ignored)');
     patterm.type('n');
-    await patterm.waitFor((lines) => patterm.mainArea(lines)[0].startsWith('ERROR: needle 40'), 'the next match further back');
+    await patterm.waitFor((lines) => patterm.mainArea(lines)[1].startsWith('ERROR: needle 40'), 'the next match further back');
+    patterm.type('N');
+    await patterm.waitFor((lines) => patterm.mainArea(lines)[1].startsWith('ERROR: needle 90'), 'N: the next match forward');
+    patterm.type('n');
+    await patterm.waitFor((lines) => patterm.mainArea(lines)[1].startsWith('ERROR: needle 40'), 'n again');
     patterm.type('n');
     await patterm.waitFor((lines) => lines.at(-1)!.includes('"NEEDLE" not found in this direction'), 'a miss, said in the status line');
-    assert.ok(patterm.mainArea()[0].startsWith('ERROR: needle 40'), 'a miss leaves the view where it was');
+    assert.ok(patterm.mainArea()[1].startsWith('ERROR: needle 40'), 'a miss leaves the view where it was');
   }));
