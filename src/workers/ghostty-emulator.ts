@@ -267,15 +267,23 @@ export class GhosttyEmulator {
     const start = Math.max(0, Math.min(first < 0 ? total + first : first, total - rows)); // negative: from the end
     const words = new Uint32Array(rows * cols * 4);
     const blanks: [number, number][] = []; // cell ranges past a scrollback line's end
-    for (let row = 0; row < rows; row++) {
-      const line = start + row;
-      if (line >= scrollback) {
-        words.set(screen.subarray((line - scrollback) * cols * 4, (line - scrollback + 1) * cols * 4), row * cols * 4);
-      } else {
-        const { words: lineWords, filled } = this.scrollbackWords(line, cols);
-        words.set(lineWords, row * cols * 4);
+    // One WASM buffer for every scrollback line of the call: a search reads thousands of them.
+    const ex = this.internals.exports;
+    const lineBytes = cols * CELL_BYTES;
+    const linePtr = start < scrollback ? ex.ghostty_wasm_alloc_u8_array(lineBytes) : 0;
+    try {
+      for (let row = 0; row < rows; row++) {
+        const line = start + row;
+        if (line >= scrollback) {
+          words.set(screen.subarray((line - scrollback) * cols * 4, (line - scrollback + 1) * cols * 4), row * cols * 4);
+          continue;
+        }
+        const filled = Math.max(0, Math.min(cols, ex.ghostty_terminal_get_scrollback_line(this.internals.handle, line, linePtr, cols)));
+        words.set(new Uint32Array(ex.memory.buffer, linePtr, filled * 4), row * cols * 4);
         if (filled < cols) blanks.push([row * cols + filled, (row + 1) * cols]);
       }
+    } finally {
+      if (linePtr) ex.ghostty_wasm_free_u8_array(linePtr, lineBytes);
     }
     const graphemes: Record<number, string> = {};
     const cells = packCells(words, rows * cols, (i) => {
@@ -296,21 +304,6 @@ export class GhosttyEmulator {
       modes: { applicationCursor: false, mouseSgr: false, mouseAnyEvent: false, mouseButtonEvent: false, mouseX10: false, focusEvents: false },
     };
     return { frame, first: start, total };
-  }
-
-  /** One scrollback line's raw cell records, copied out of WASM memory, and how many cells ghostty filled. */
-  private scrollbackWords(offset: number, cols: number): { words: Uint32Array; filled: number } {
-    const ex = this.internals.exports;
-    const bytes = cols * CELL_BYTES;
-    const ptr = ex.ghostty_wasm_alloc_u8_array(bytes);
-    try {
-      const filled = Math.max(0, Math.min(cols, ex.ghostty_terminal_get_scrollback_line(this.internals.handle, offset, ptr, cols)));
-      const words = new Uint32Array(cols * 4);
-      words.set(new Uint32Array(ex.memory.buffer, ptr, filled * 4));
-      return { words, filled };
-    } finally {
-      ex.ghostty_wasm_free_u8_array(ptr, bytes);
-    }
   }
 
   /** Bytes of WASM memory this emulator's instance holds; it only ever grows (see screen-serializer.ts). */

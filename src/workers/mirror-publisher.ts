@@ -16,7 +16,7 @@ const SETTLE_MS = 200;
 export class MirrorPublisher {
   private readonly mirror: GridMirror;
   /** Output (or a resize or rebuild) since the screen last settled. */
-  private changedSinceTick = false;
+  private changedSinceSettled = false;
   private lastChangeAt = 0;
   private settleTimer: ReturnType<typeof setTimeout> | null = null;
   /** The generation of the last publish, fitting or not: no point encoding the same screen twice. */
@@ -31,14 +31,14 @@ export class MirrorPublisher {
   /** Output arrived: a Date.now() and two Atomics stores per batch. */
   onOutput(): void {
     this.mirror.noteOutput(Date.now());
-    this.changedSinceTick = true;
+    this.changedSinceSettled = true;
     this.lastChangeAt = performance.now();
   }
 
   /** The screen may have changed without output (resize, emulator rebuild). */
   onChange(): void {
     this.mirror.markStale();
-    this.changedSinceTick = true;
+    this.changedSinceSettled = true;
     this.lastChangeAt = performance.now();
   }
 
@@ -57,7 +57,7 @@ export class MirrorPublisher {
    * per quiet period, re-armed while changes keep coming, not one per change.
    */
   publishWhenSettled(computeGrid: () => void): void {
-    if (this.settleTimer || !this.changedSinceTick) return;
+    if (this.settleTimer || !this.changedSinceSettled) return;
     const wait = Math.max(0, this.lastChangeAt + SETTLE_MS - performance.now());
     this.settleTimer = setTimeout(() => {
       this.settleTimer = null;
@@ -65,14 +65,14 @@ export class MirrorPublisher {
         this.publishWhenSettled(computeGrid);
         return;
       }
-      this.changedSinceTick = false;
+      this.changedSinceSettled = false;
       if (this.wanted) computeGrid();
     }, wait);
   }
 
   /** The screen has settled since the last publish: publishing it now pays off. */
   get wanted(): boolean {
-    return !this.changedSinceTick && this.mirror.generation() !== this.attempted;
+    return !this.changedSinceSettled && this.mirror.generation() !== this.attempted;
   }
 
   /**
