@@ -13,7 +13,8 @@ export const HISTORY_HINT = '/ finds · Esc or End: back to live';
 
 export function drawHistoryReader(buffer: CellBuffer, area: Rect, reader: HistoryReader): void {
   if (reader.slice) buffer.blit(reader.slice.frame, area);
-  const up = reader.linesAboveLive;
+  // Until the first rows arrive the live screen shows under the marker, so the marker says so.
+  const up = reader.slice ? reader.linesAboveLive : 0;
   const label = reader.searchInput !== null ? ` search back: ${reader.searchInput}▏ (Enter finds, Esc cancels) ` : ` ↑ ${up} line${up === 1 ? '' : 's'} back · ${HISTORY_HINT} `;
   const x = Math.max(area.x, area.x + area.cols - textWidth(label));
   buffer.text(x, area.y, label, THEME.statusBar, area.x + area.cols);
