@@ -49,7 +49,13 @@ export default async function fanInPatterm(args: { path: string; panes: number }
     });
     // A flood pane is up once its first output reached its worker (a dirty notice).
     const flowing = new Set<string>();
-    const subscription = coordinator.onScreenDirty(({ paneId }) => flowing.add(paneId));
+    const subscriptions = floods.map((pane) => {
+      const subscription = coordinator.onScreenDirty(pane.id, () => {
+        flowing.add(pane.id);
+        subscription.dispose(); // one notice is all this needs; listening longer would cost the coordinator a wake-up per tick
+      });
+      return subscription;
+    });
     const floodIds = floods.map((pane) => pane.id);
     const echoMs: number[] = [];
     const startupEchoMs: number[] = [];
@@ -58,7 +64,7 @@ export default async function fanInPatterm(args: { path: string; panes: number }
       (steady ? echoMs : startupEchoMs).push(await echo.sample());
       await sleep(ECHO_INTERVAL_MS);
     }
-    subscription.dispose();
+    for (const subscription of subscriptions) subscription.dispose();
     await allDone;
     echo.dispose();
     return { ms: finished - started, bytes: perPane * args.panes, echoMs, startupEchoMs, busyMs };

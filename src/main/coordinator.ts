@@ -26,7 +26,7 @@ import type {
   HistorySlice,
   WaitRequest,
 } from '../shared/pane-types.js';
-import { Emitter } from '../shared/events.js';
+import { Emitter, type Disposable } from '../shared/events.js';
 import { Pane, type PaneWaitResult } from './pane.js';
 import { loadGhosttyModule } from './wasm-module.js';
 import { WorkerBootGate } from './worker-boot-gate.js';
@@ -116,14 +116,12 @@ export class Coordinator {
   private readonly paneAdded = new Emitter<PaneInfo>();
   private readonly paneChanged = new Emitter<PaneInfo>();
   private readonly paneExited = new Emitter<PaneInfo>();
-  private readonly screenDirty = new Emitter<{ paneId: PaneId; version: number }>();
   private readonly paneSignal = new Emitter<PaneSignalEvent>();
   private readonly contention = new Emitter<PaneInfo>();
   private readonly attention = new Emitter<{ paneId: PaneId; reason: string }>();
   readonly onPaneAdded = this.paneAdded.event;
   readonly onPaneChanged = this.paneChanged.event;
   readonly onPaneExited = this.paneExited.event;
-  readonly onScreenDirty = this.screenDirty.event;
   readonly onPaneSignal = this.paneSignal.event;
   /** The orchestrator wrote to a pane the user currently owns. */
   readonly onContention = this.contention.event;
@@ -198,7 +196,6 @@ export class Coordinator {
     if (session) session.childIds.push(id);
     else this.sessions.set(id, { id, name, rootId: id, childIds: [] });
 
-    pane.onDirty((version) => this.screenDirty.fire({ paneId: id, version }));
     pane.onSignal((signal) => {
       if (signal.type === 'title') this.paneChanged.fire(pane.info);
       this.paneSignal.fire({ paneId: id, signal });
@@ -366,6 +363,16 @@ export class Coordinator {
     return this.pane(id).streamHead();
   }
 
+  /**
+   * Calls `listener` after each change of the pane's screen (coalesced, at most
+   * one per few ms). Per pane, not global: a pane's worker sends these notices
+   * only while someone listens, since each one wakes this thread. An unknown
+   * pane has nothing to report.
+   */
+  onScreenDirty(id: PaneId, listener: (version: number) => void): Disposable {
+    return this.panes.get(id)?.onDirty(listener) ?? { dispose: () => undefined };
+  }
+
   /** See Pane.waitFor; `signal` lets a caller that gave up end the wait at once. */
   async waitFor(id: PaneId, request: WaitRequest, signal?: AbortSignal): Promise<PaneWaitResult> {
     return this.pane(id).waitFor(request, signal);
@@ -377,6 +384,11 @@ export class Coordinator {
 
   exitPromise(id: PaneId) {
     return this.pane(id).exitPromise;
+  }
+
+  /** Test hook: how many screen-change notices the pane's worker has sent this thread. */
+  screenNoticeCount(id: PaneId): number {
+    return this.pane(id).dirtyNotices;
   }
 
   /** Test hook: the pane's emulator hits a real WASM trap on its next output. */

@@ -63,12 +63,18 @@ export class Pane {
   /** The worker's notices (dirty, signals) in; frame-sink commands out. */
   private readonly eventPort: MessagePort;
   private lastVersion = 0;
+  /** Screen-change notices received: each one woke this thread (see onDirtyEmitter). */
+  dirtyNotices = 0;
   private disposed = false;
   /** The worker's settled grid in shared memory: a quiet pane is read without waking its worker. */
   private readonly mirror: GridMirror;
 
   private readonly onSignalEmitter = new Emitter<PaneSignal>();
-  private readonly onDirtyEmitter = new Emitter<number>();
+  /** The worker posts screen-change notices only while someone listens: each one wakes this thread. */
+  private readonly onDirtyEmitter = new Emitter<number>({
+    onFirstListenerAdded: () => this.postToWorker({ t: 'screen-notices', on: true }),
+    onLastListenerRemoved: () => this.postToWorker({ t: 'screen-notices', on: false }),
+  });
   private readonly onExitEmitter = new Emitter<PtyExit>();
   readonly onSignal = this.onSignalEmitter.event;
   readonly onDirty = this.onDirtyEmitter.event;
@@ -179,8 +185,11 @@ export class Pane {
   /** Frames of this pane go to `port` (the TUI renderer's) after every screen change; null stops. */
   attachFrameSink(port: MessagePort | null): void {
     this.pty.focused = port !== null;
-    const message: ToWorkerMessage = { t: 'frame-sink', port };
-    this.eventPort.postMessage(message, port ? [port] : []);
+    this.postToWorker({ t: 'frame-sink', port }, port ? [port] : []);
+  }
+
+  private postToWorker(message: ToWorkerMessage, transfer: MessagePort[] = []): void {
+    if (!this.disposed) this.eventPort.postMessage(message, transfer);
   }
 
   private onWorkerMessage(message: FromWorkerMessage): void {
@@ -189,6 +198,7 @@ export class Pane {
         this.markBooted();
         break;
       case 'dirty':
+        this.dirtyNotices++;
         this.lastVersion = message.version;
         this.onDirtyEmitter.fire(message.version);
         break;

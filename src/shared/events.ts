@@ -3,13 +3,31 @@ export interface Disposable {
   dispose(): void;
 }
 
+/** As VS Code's EmitterOptions: lets a source do work only while someone listens. */
+export interface EmitterOptions {
+  onFirstListenerAdded?: () => void;
+  onLastListenerRemoved?: () => void;
+}
+
 export class Emitter<T> {
   private readonly listeners = new Set<(value: T) => void>();
 
+  constructor(private readonly options: EmitterOptions = {}) {}
+
   readonly event = (listener: (value: T) => void): Disposable => {
-    this.listeners.add(listener);
-    return { dispose: () => this.listeners.delete(listener) };
+    const wrapped = (value: T) => listener(value); // one entry per subscription, even for the same function twice
+    this.listeners.add(wrapped);
+    if (this.listeners.size === 1) this.options.onFirstListenerAdded?.();
+    return {
+      dispose: () => {
+        if (this.listeners.delete(wrapped) && this.listeners.size === 0) this.options.onLastListenerRemoved?.();
+      },
+    };
   };
+
+  get hasListeners(): boolean {
+    return this.listeners.size > 0;
+  }
 
   fire(value: T): void {
     for (const listener of [...this.listeners]) {

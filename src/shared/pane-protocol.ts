@@ -61,7 +61,9 @@ export type ToWorkerMessage =
    */
   | { t: 'data'; bytes: Uint8Array; flooding?: boolean; scanned?: ScannedBatch }
   /** Push a CellFrame to this port now and after every screen change; null stops. */
-  | { t: 'frame-sink'; port: FramePort | null };
+  | { t: 'frame-sink'; port: FramePort | null }
+  /** Whether the coordinator wants 'dirty' notices: only while something there listens for this pane's changes. */
+  | { t: 'screen-notices'; on: boolean };
 
 export type FromWorkerMessage =
   /** The worker has booted: its emulator exists and it takes RPC and output. */

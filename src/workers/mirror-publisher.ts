@@ -54,11 +54,17 @@ export class MirrorPublisher {
   /**
    * Called after each screen tick: once nothing has changed for SETTLE_MS,
    * `computeGrid` runs (the caller's grid(), which offers the result). One timer
-   * per quiet period, re-armed while changes keep coming, not one per change.
+   * per quiet period, pushed back (refresh) by every tick while changes keep
+   * coming, so a spinner's pane is not woken by it at all: firing and re-arming
+   * it every SETTLE_MS was 3 % of 20 animating panes' CPU.
    */
   publishWhenSettled(computeGrid: () => void): void {
-    if (this.settleTimer || !this.changedSinceSettled) return;
-    const wait = Math.max(0, this.lastChangeAt + SETTLE_MS - performance.now());
+    if (!this.changedSinceSettled) return;
+    if (this.settleTimer) {
+      this.settleTimer.refresh();
+      return;
+    }
+    // Always the full SETTLE_MS, counted from this tick (which follows the change): refresh() reuses it.
     this.settleTimer = setTimeout(() => {
       this.settleTimer = null;
       if (performance.now() - this.lastChangeAt < SETTLE_MS) {
@@ -67,7 +73,7 @@ export class MirrorPublisher {
       }
       this.changedSinceSettled = false;
       if (this.wanted) computeGrid();
-    }, wait);
+    }, SETTLE_MS);
   }
 
   /** The screen has settled since the last publish: publishing it now pays off. */

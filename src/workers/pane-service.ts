@@ -61,6 +61,8 @@ export class PaneService {
   /** Set while the TUI shows this pane: gets a frame after every screen change. */
   private frameSink: ((frame: CellFrame) => void) | null = null;
   private lastDirtyNotify = 0;
+  /** The coordinator listens for this pane's changes (Pane.onDirty); otherwise a notice would only wake it. */
+  private screenNotices = false;
   /** The pending tick was scheduled at the unwatched pace; a new watcher brings it forward. */
   private slowTickPending = false;
   private readonly focus = new FocusReporter((bytes) => this.post({ t: 'reply', data: bytes }));
@@ -269,10 +271,19 @@ export class PaneService {
     if (version !== this.notifiedVersion) {
       this.notifiedVersion = version;
       this.waiters.onScreenChanged();
-      this.post({ t: 'dirty', version });
+      if (this.screenNotices) this.post({ t: 'dirty', version });
       if (this.frameSink) this.frameSink(this.cells());
     }
     this.mirror?.publishWhenSettled(() => this.grid()); // grid() publishes it
+  }
+
+  /**
+   * Changes are still tracked while notices are off, so turning them on
+   * reports only what changes from about then on (within one tick), as
+   * before there were listeners to count.
+   */
+  setScreenNotices(on: boolean): void {
+    this.screenNotices = on;
   }
 
   /** Pushes the screen now and after every change until cleared (the TUI's focused pane). */

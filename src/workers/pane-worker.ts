@@ -37,6 +37,7 @@ dataPort.on('message', (message: ToWorkerMessage) => {
 
 eventPort.on('message', (message: ToWorkerMessage) => {
   if (message.t === 'frame-sink') setFramePort(message.port as MessagePort | null);
+  else if (message.t === 'screen-notices') service.setScreenNotices(message.on);
 });
 
 /** The TUI's focused-pane port: frames go straight to the renderer thread, not through the coordinator. */

@@ -48,7 +48,7 @@ export class OutputWatch implements Disposable {
     private readonly error: RegExp | null,
   ) {
     this.health = { readyPattern: ready?.source ?? null, errorPattern: error?.source ?? null, first: null, ready: null, error: null };
-    this.disposables.add(coordinator.onScreenDirty((event) => event.paneId === paneId && this.pump()));
+    this.disposables.add(coordinator.onScreenDirty(paneId, () => this.pump()));
     this.disposables.add(
       coordinator.onPaneExited((pane) => {
         if (pane.id !== paneId) return;

@@ -52,9 +52,7 @@ export function watchScreen<T>(
         running = false;
       }
     };
-    const subscription = coordinator.onScreenDirty((event) => {
-      if (event.paneId === paneId) void evaluate();
-    });
+    const subscription = coordinator.onScreenDirty(paneId, () => void evaluate());
     const ticker = setInterval(() => void evaluate(), RECHECK_INTERVAL_MS);
     const deadline = setTimeout(() => finish({ kind: 'timeout', grid: last }), Math.max(0, timeoutMs));
     void evaluate();

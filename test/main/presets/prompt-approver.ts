@@ -53,8 +53,6 @@ export function approvePrompts(coordinator: Coordinator, paneId: PaneId, vendor:
       checking = false;
     }
   };
-  const subscription = coordinator.onScreenDirty((event) => {
-    if (event.paneId === paneId) void check();
-  });
+  const subscription = coordinator.onScreenDirty(paneId, () => void check());
   return { approved, dispose: () => subscription.dispose() };
 }

@@ -93,7 +93,7 @@ function nextScreenChange(coordinator: Coordinator, paneId: PaneId, limitMs: num
       resolve();
     };
     const timer = setTimeout(done, limitMs);
-    const subscription = coordinator.onScreenDirty((event) => event.paneId === paneId && done());
+    const subscription = coordinator.onScreenDirty(paneId, done);
   });
 }
 
