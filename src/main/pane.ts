@@ -34,6 +34,7 @@ import type { RemotePty } from './remote-pty.js';
 import { WorkerClient, WorkerDiedError } from './worker-client.js';
 import { paneEnvironment } from './pane-environment.js';
 import { VERSION } from './version.js';
+import { SharedAcks } from '../shared/shared-acks.js';
 
 export interface PaneStartOptions {
   info: Omit<PaneInfo, 'process' | 'title' | 'createdAt'>;
@@ -66,6 +67,8 @@ export class Pane {
   /** Screen-change notices received: each one woke this thread (see onDirtyEmitter). */
   dirtyNotices = 0;
   private disposed = false;
+  /** The worker counts parsed bytes here and the PTY host reads them (shared-acks.ts). */
+  private readonly acksBuffer = SharedAcks.allocate();
   /** The worker's settled grid in shared memory: a quiet pane is read without waking its worker. */
   private readonly mirror: GridMirror;
 
@@ -122,6 +125,7 @@ export class Pane {
           idleThresholdMs: options.idleThresholdMs ?? DEFAULT_IDLE_THRESHOLD_MS,
           nice: options.nice,
           gridMirror: mirrorBuffer,
+          acks: this.acksBuffer,
           version: VERSION,
         },
         module: options.module,
@@ -149,6 +153,7 @@ export class Pane {
       cols: options.cols,
       rows: options.rows,
       marker: `${options.instanceId}/${this.info.id}`,
+      acks: this.acksBuffer,
     };
   }
 

@@ -22,6 +22,8 @@ export interface PaneWorkerInit {
    * publishes its settled grid there, for the coordinator to read without RPC.
    */
   gridMirror?: SharedArrayBuffer;
+  /** SharedAcks' buffer (shared-acks.ts), shared with the PTY host: the worker counts the bytes it has parsed there. */
+  acks: SharedArrayBuffer;
 }
 
 
@@ -68,7 +70,8 @@ export type ToWorkerMessage =
 export type FromWorkerMessage =
   /** The worker has booted: its emulator exists and it takes RPC and output. */
   | { t: 'ready' }
-  | { t: 'ack'; bytes: number }
+  /** The worker parsed more; sent only while the PTY host asks for it (shared-acks.ts). */
+  | { t: 'ack' }
   | { t: 'reply'; data: string }
   | { t: 'signal'; signal: PaneSignal }
   | { t: 'dirty'; version: number };

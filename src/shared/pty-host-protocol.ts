@@ -27,6 +27,8 @@ export interface PtySpawnOptions {
   rows: number;
   /** Env marker that tags every descendant of this PTY for the reaper. */
   marker: string;
+  /** SharedAcks' buffer, shared with the pane's worker: how much of the output it has parsed. */
+  acks: SharedArrayBuffer;
 }
 
 export interface PtyExit {

@@ -13,6 +13,7 @@ import { PatternWaiters } from './pattern-waiters.js';
 import { MirrorPublisher } from './mirror-publisher.js';
 import { FocusReporter } from './focus-reporter.js';
 import { GridHistory } from '../shared/grid-history.js';
+import { SharedAcks } from '../shared/shared-acks.js';
 import { replayAttempts, TRAP_STORM_WINDOW_MS } from '../shared/replay-plan.js';
 
 /** Screen-change notices are coalesced to one per this interval (well under a 60 Hz frame)... */
@@ -56,6 +57,7 @@ export class PaneService {
   private linesCache: { version: number; lines: string[] } | null = null;
   private readonly history = new GridHistory();
   private readonly mirror: MirrorPublisher | null; // the coordinator's shared-memory copy of grid(), if any
+  private readonly acks: SharedAcks;
 
   private dirtyTimer: ReturnType<typeof setTimeout> | ReturnType<typeof setImmediate> | null = null;
   /** Set while the TUI shows this pane: gets a frame after every screen change. */
@@ -75,6 +77,7 @@ export class PaneService {
     this.ring = new ByteRing(init.ringCapacity);
     this.idleThresholdMs = init.idleThresholdMs;
     this.mirror = init.gridMirror ? new MirrorPublisher(init.gridMirror, init.idleThresholdMs) : null;
+    this.acks = new SharedAcks(init.acks);
     this.emulator = this.createEmulator(init.cols, init.rows);
     this.waiters = new PatternWaiters({
       version: () => this.version(),
@@ -103,7 +106,7 @@ export class PaneService {
     }
     this.feed(bytes.subarray(fed), chunkStart);
     if (this.emulator.wasmMemoryBytes() > COMPACT_WASM_BYTES && atGround && !endsInsideCharacter(bytes)) this.compact();
-    this.post({ t: 'ack', bytes: bytes.length });
+    if (this.acks.add(bytes.length)) this.post({ t: 'ack' });
     // Screen bookkeeping (render-state sync, hash, waiters, dirty notice) is not
     // done per batch: a flood delivers hundreds of batches per screen tick, and
     // syncing each one cost more than parsing it. Reads stay exact because

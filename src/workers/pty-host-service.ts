@@ -1,8 +1,9 @@
 /**
  * Every pane's PTY, in the PTY host thread (see pty-host-protocol.ts). Output
  * goes from here straight to each pane's worker over its data port, already
- * scanned for titles, bells and queries; acks and query replies come back the
- * same way. The coordinator only hears about exits.
+ * scanned for titles, bells and queries; query replies (and acks, when the
+ * PTY waits on one: shared-acks.ts) come back the same way. The coordinator
+ * only hears about exits.
  */
 import type { MessagePort } from 'node:worker_threads';
 import type { FromWorkerMessage, ToWorkerMessage } from '../shared/pane-protocol.js';
@@ -26,10 +27,7 @@ class HostedPty {
   }
 
   private forward(bytes: Uint8Array, flooding: boolean): void {
-    if (this.consumerGone) {
-      this.pty.ack(bytes.length);
-      return;
-    }
+    if (this.consumerGone) return; // the PTY counts it as parsed (dropConsumer)
     // Scanned here, in order, not in the worker: its parse is a flood's bottleneck,
     // and on escape-dense output the scan was ~15% of the worker's time.
     const events = this.scanner.scan(bytes);
@@ -38,7 +36,7 @@ class HostedPty {
   }
 
   private onWorkerMessage(message: FromWorkerMessage): void {
-    if (message.t === 'ack') this.pty.ack(message.bytes);
+    if (message.t === 'ack') this.pty.onAcked();
     else if (message.t === 'reply') this.pty.write(message.data);
   }
 
@@ -46,7 +44,7 @@ class HostedPty {
   dropConsumer(): void {
     this.consumerGone = true;
     this.port.close();
-    this.pty.ack(Number.MAX_SAFE_INTEGER);
+    this.pty.dropConsumer();
   }
 
   destroy(): void {

@@ -18,6 +18,7 @@ import {
 import type { PtyExit, PtySpawnOptions } from '../shared/pty-host-protocol.js';
 import { Emitter } from '../shared/events.js';
 import { InputLease, type DirectInputChannel } from '../shared/input-lease.js';
+import { SharedAcks } from '../shared/shared-acks.js';
 import { killPaneTree } from '../main/process-reaper.js';
 import { INTERACTIVE_BYTES, TURN_QUANTUM_BYTES, type ParseClient, type ParseScheduler } from './parse-scheduler.js';
 
@@ -67,7 +68,13 @@ export class PtyProcess implements ParseClient {
   focused = false;
   /** Callers waiting on this pane's screen (wait_for_pattern): its output is what they wait for. */
   awaited = 0;
-  private unacked = 0;
+  /** Bytes handed to the consumer, counted modulo 2^32 like its acks (shared-acks.ts). */
+  private delivered = 0;
+  private readonly acks: SharedAcks;
+  /** What we last told the worker: post a message with each ack (see updateAckInterest). */
+  private ackWanted = false;
+  /** The consumer is gone: whatever is delivered counts as parsed at once. */
+  private consumerGone = false;
   private paused = false;
   private rawExit: { exitCode: number; signal: number } | null = null;
   private killRequested = false;
@@ -98,6 +105,7 @@ export class PtyProcess implements ParseClient {
       env: options.env,
       encoding: null,
     } as pty.IPtyForkOptions);
+    this.acks = new SharedAcks(options.acks);
     this.pty.onData((data) => this.onData(data as unknown as Buffer));
     this.pty.onExit((event) => this.onRawExit(event));
     this.holdSlave();
@@ -183,8 +191,9 @@ export class PtyProcess implements ParseClient {
   }
 
   /**
-   * Spawns the process. `deliver` receives coalesced output batches; the caller
-   * must call `ack(bytes)` as the consumer finishes with them.
+   * Spawns the process. `deliver` receives coalesced output batches; the
+   * consumer counts what it has parsed in `options.acks` and, when asked to
+   * there, also posts a message, which the caller turns into `onAcked()`.
    */
   static spawn(options: PtySpawnOptions, deliver: OutputSink, scheduler: ParseScheduler): PtyProcess {
     return new PtyProcess(options, deliver, scheduler);
@@ -212,8 +221,8 @@ export class PtyProcess implements ParseClient {
     }
   }
 
-  ack(bytes: number): void {
-    this.unacked = Math.max(0, this.unacked - bytes);
+  /** The consumer parsed more (the count is in shared memory): act on whatever was waiting for that. */
+  onAcked(): void {
     this.maybeResume();
     if (this.hasTurn && this.inFlight() <= 0 && (this.pendingBytes === 0 || (this.turnBytes >= TURN_QUANTUM_BYTES && this.scheduler.othersWaiting))) {
       this.endTurn(); // drained, or quantum used while others wait: hand the core on
@@ -221,6 +230,28 @@ export class PtyProcess implements ParseClient {
     // Room in the window again: what piled up meanwhile goes now, as one batch.
     if (this.pendingBytes > 0) this.flush();
     this.maybeFinish();
+    this.updateAckInterest();
+  }
+
+  /** Nobody will parse again: release what is in flight, and everything from now on. */
+  dropConsumer(): void {
+    this.consumerGone = true;
+    this.acks.settle(this.delivered);
+    this.onAcked();
+  }
+
+  /**
+   * Asks for ack messages only while an ack would change something here: a
+   * paused PTY, a parse turn, output held back, or an exit waiting on the last
+   * byte. Otherwise (an idle agent's spinner) the count is read when needed.
+   */
+  private updateAckInterest(): void {
+    const wanted = this.paused || this.hasTurn || this.pendingBytes > 0 || (this.rawExit !== null && this.finalExit === null);
+    if (wanted === this.ackWanted) return;
+    this.ackWanted = wanted;
+    this.acks.setWanted(wanted);
+    // Acks the worker counted before it could see the request came with no message: act on them now.
+    if (wanted) this.onAcked();
   }
 
   /** Signal the whole pane tree; SIGKILL whatever is left after `graceMs`. */
@@ -235,10 +266,9 @@ export class PtyProcess implements ParseClient {
     if (data.length === 0) return;
     this.pending.push(data);
     this.pendingBytes += data.length;
-    this.unacked += data.length;
     // Never pause while draining after exit: the drain marker must get through
     // before node-pty gives up on the socket (see startDrain).
-    if (!this.paused && this.drainMarker === null && (this.unacked > this.highWatermark() || this.holdingForInput())) {
+    if (!this.paused && this.drainMarker === null && (this.unacked() > this.highWatermark() || this.holdingForInput())) {
       this.paused = true;
       this.pty.pause();
     }
@@ -256,11 +286,17 @@ export class PtyProcess implements ParseClient {
         this.flush();
       });
     }
+    this.updateAckInterest();
   }
 
-  /** Bytes handed to the consumer and not yet acked. */
+  /** Bytes handed to the consumer and not yet parsed. */
   private inFlight(): number {
-    return this.unacked - this.pendingBytes;
+    return this.acks.inFlight(this.delivered);
+  }
+
+  /** Bytes read from the PTY and not yet parsed: what flow control bounds. */
+  private unacked(): number {
+    return this.pendingBytes + this.inFlight();
   }
 
   /**
@@ -293,8 +329,14 @@ export class PtyProcess implements ParseClient {
       const batch = this.takeBatch(MAX_BATCH_BYTES);
       const flooding = this.hasTurn && this.turnBytes >= FLOOD_TURN_BYTES;
       if (this.hasTurn) this.turnBytes += batch.length;
+      this.delivered = (this.delivered + batch.length) | 0;
       this.deliver(batch, flooding);
+      if (this.consumerGone) {
+        this.acks.settle(this.delivered);
+        this.onAcked();
+      }
     }
+    this.updateAckInterest();
   }
 
   get yieldsToInput(): boolean {
@@ -331,7 +373,7 @@ export class PtyProcess implements ParseClient {
 
   private maybeResume(): void {
     const low = this.hasTurn ? FLOW_LOW_WATERMARK_BYTES : WAITING_HIGH_WATERMARK_BYTES / 2;
-    if (this.paused && this.unacked < low && !this.holdingForInput()) {
+    if (this.paused && this.unacked() < low && !this.holdingForInput()) {
       this.paused = false;
       this.pty.resume();
     }
@@ -366,11 +408,12 @@ export class PtyProcess implements ParseClient {
     setImmediate(() => {
       this.flush();
       this.maybeFinish();
+      this.updateAckInterest();
     });
   }
 
   private maybeFinish(): void {
-    if (!this.rawExit || this.finalExit || this.unacked > 0 || this.pendingBytes > 0) return;
+    if (!this.rawExit || this.finalExit || this.unacked() > 0) return;
     const { exitCode, signal } = this.rawExit;
     const signalName = signal ? (SIGNAL_NAMES[signal] ?? `SIG${signal}`) : null;
     if (this.hasTurn) this.endTurn();

@@ -7,11 +7,12 @@ import assert from 'node:assert/strict';
 import { loadGhosttyModule } from '../../src/main/wasm-module.js';
 import { PaneService } from '../../src/workers/pane-service.js';
 import { GridMirror } from '../../src/shared/grid-mirror.js';
+import { SharedAcks } from '../../src/shared/shared-acks.js';
 import type { GridSnapshot } from '../../src/shared/pane-types.js';
 
 async function paneWithMirror(): Promise<{ service: PaneService; mirror: GridMirror }> {
   const buffer = GridMirror.allocate();
-  const init = { paneId: 'p', cols: 40, rows: 8, ringCapacity: 64 * 1024, scrollbackBytes: 2000, idleThresholdMs: 1000, version: 'test', gridMirror: buffer };
+  const init = { paneId: 'p', cols: 40, rows: 8, ringCapacity: 64 * 1024, scrollbackBytes: 2000, idleThresholdMs: 1000, version: 'test', gridMirror: buffer, acks: SharedAcks.allocate() };
   const service = new PaneService(init, await loadGhosttyModule(), () => {});
   return { service, mirror: new GridMirror(buffer) };
 }
