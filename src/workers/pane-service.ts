@@ -21,9 +21,10 @@ const DIRTY_NOTIFY_INTERVAL_MS = 4;
 /**
  * ...while the TUI shows the pane or a wait_for_pattern is pending. Otherwise
  * nobody needs more than a sidebar's worth, and each tick of a flooding pane
- * hashes the screen (~150 us) and wakes the coordinator thread: at 4 ms that
- * was ~4% of a flood's parse and, with 16 panes flooding, 4000 wake-ups a second.
- * The first change after a quiet spell still ticks at once.
+ * that the coordinator listens to hashes the screen (~150 us) and wakes the
+ * coordinator thread: at 4 ms that was ~4% of a flood's parse and, with 16
+ * panes flooding, 4000 wake-ups a second. The first change after a quiet
+ * spell still ticks at once.
  */
 const UNWATCHED_NOTIFY_INTERVAL_MS = 32;
 /**
@@ -265,17 +266,25 @@ export class PaneService {
     this.dirtyTimer = wait > 0 ? setTimeout(() => this.screenTick(), wait) : setImmediate(() => this.screenTick());
   }
 
-  /** When the screen really changed since the last tick: re-check the waiters and tell the coordinator. */
+  /**
+   * When the screen really changed since the last tick: re-check the waiters,
+   * push a frame, tell the coordinator. With none of them there, the version
+   * is left to whoever asks next: hashing copies the whole screen out of
+   * ghostty (~50 us at 100x30), which was a tenth of what each redraw of an
+   * unwatched agent's spinner cost.
+   */
   private screenTick(): void {
     this.dirtyTimer = null;
     this.lastDirtyNotify = performance.now();
-    const version = this.version();
     this.focus.onReportingMode(this.safe(() => this.emulator.getMode(1004, true), this.ring.headOffset) ?? false);
-    if (version !== this.notifiedVersion) {
-      this.notifiedVersion = version;
-      this.waiters.onScreenChanged();
-      if (this.screenNotices) this.post({ t: 'dirty', version });
-      if (this.frameSink) this.frameSink(this.cells());
+    if (this.watched || this.screenNotices) {
+      const version = this.version();
+      if (version !== this.notifiedVersion) {
+        this.notifiedVersion = version;
+        this.waiters.onScreenChanged();
+        if (this.screenNotices) this.post({ t: 'dirty', version });
+        if (this.frameSink) this.frameSink(this.cells());
+      }
     }
     this.mirror?.publishWhenSettled(() => this.grid()); // grid() publishes it
   }
