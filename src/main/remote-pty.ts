@@ -8,7 +8,7 @@
  * host's event loop, which is busy with every flood's output.
  */
 import { Emitter } from '../shared/events.js';
-import type { DirectInputChannel } from '../shared/input-lease.js';
+import { InputLease, type DirectInputChannel } from '../shared/input-lease.js';
 import type { PtyExit, PtyHostApi, PtySpawned } from '../shared/pty-host-protocol.js';
 import type { Remote } from '../workers/comlink-node.js';
 import { LeasedWriter } from '../workers/leased-writer.js';
@@ -23,9 +23,8 @@ export class RemotePty {
   private exit: PtyExit | null = null;
   private isFocused = false;
   private awaitedCount = 0;
-  /** Resizes sent to the host and not yet carried out; input waits for them (see write). */
-  private resizesInFlight = 0;
-  private inputAfterResize: Uint8Array[] = [];
+  /** The direct channel's lease, held while a resize is on its way (see resize). */
+  private readonly lease: InputLease | null;
   private readonly onExitEmitter = new Emitter<PtyExit>();
   /** Fires once the process has exited and every byte it wrote was delivered. */
   readonly onExit = this.onExitEmitter.event;
@@ -41,6 +40,7 @@ export class RemotePty {
     this.pid = spawned.pid;
     this.input = spawned.input;
     this.writer = spawned.input ? new LeasedWriter(spawned.input, (chunks) => chunks.forEach((chunk) => this.writeThroughHost(chunk))) : null;
+    this.lease = spawned.input ? new InputLease(spawned.input.lease) : null;
   }
 
   get exited(): PtyExit | null {
@@ -54,22 +54,9 @@ export class RemotePty {
     this.onExitEmitter.fire(exit);
   }
 
-  /**
-   * Input sent after a resize must reach the program after it, or a command
-   * typed right after (`stty size`, a TUI's first keys) sees the old size. The
-   * resize is carried out on the host thread, which floods keep busy, while
-   * input goes straight to the master; so input waits while a resize is in
-   * flight (one round trip to the host, and only just after a resize).
-   */
   write(data: string | Uint8Array): void {
     if (this.exit || data.length === 0) return;
     const bytes = typeof data === 'string' ? encoder.encode(data) : data;
-    if (this.resizesInFlight > 0) this.inputAfterResize.push(bytes);
-    else this.writeNow(bytes);
-  }
-
-  private writeNow(bytes: Uint8Array): void {
-    if (this.exit) return;
     if (!this.writer?.write(bytes)) this.writeThroughHost(bytes);
   }
 
@@ -78,18 +65,22 @@ export class RemotePty {
     this.send((remote) => remote.write(this.id, bytes));
   }
 
+  /**
+   * Input sent after a resize must reach the program after it, or a command
+   * typed right after (`stty size`, a TUI's first keys) sees the old size. The
+   * resize is carried out on the host thread, which floods keep busy, while
+   * input goes straight to the master, from this thread and from the TUI's
+   * renderer; so the master's lease is held until the host has resized (one
+   * round trip, and only just after a resize), and both writers wait for it.
+   * Input through the host needs no hold: it queues behind the resize there.
+   */
   resize(cols: number, rows: number): void {
     if (this.exit) return;
-    this.resizesInFlight++;
+    this.lease?.hold();
     void this.host
       .call((remote) => remote.resize(this.id, cols, rows))
       .catch(() => undefined) // a dead host is reported by onHostGone
-      .finally(() => {
-        if (--this.resizesInFlight > 0) return;
-        const held = this.inputAfterResize;
-        this.inputAfterResize = [];
-        for (const bytes of held) this.writeNow(bytes);
-      });
+      .finally(() => this.lease?.release());
   }
 
   /** The TUI shows this pane (see PtyProcess.focused). */

@@ -10,21 +10,26 @@
  * returns only once no write is in progress and no later one can start. The
  * writer holds the lease for the length of one non-blocking write (microseconds).
  *
- * Both sides share one SharedArrayBuffer: [open flag, writers in progress].
- * Sequentially consistent Atomics make the handshake exact: a writer either
- * registered before the flag dropped (and revoke waits for it), or it sees
- * the flag down and does not write.
+ * Both sides share one SharedArrayBuffer: [open flag, writers in progress,
+ * holds]. Sequentially consistent Atomics make the handshake exact: a writer
+ * either registered before the flag dropped (and revoke waits for it), or it
+ * sees the flag down and does not write.
+ *
+ * A hold asks writers to wait without closing anything: the coordinator holds
+ * the lease while a resize is on its way to the PTY host, so input typed after
+ * a resize (in the TUI, or sent by an orchestrator) reaches the program after it.
  */
 
 const OPEN = 0;
 const WRITERS = 1;
+const HOLDS = 2;
 /** Far longer than a non-blocking write of a few keys takes, however loaded the machine. */
 const MAX_WRITE_MS = 100;
 
 export class InputLease {
   private readonly cells: Int32Array;
 
-  constructor(readonly buffer: SharedArrayBuffer = new SharedArrayBuffer(2 * Int32Array.BYTES_PER_ELEMENT)) {
+  constructor(readonly buffer: SharedArrayBuffer = new SharedArrayBuffer(3 * Int32Array.BYTES_PER_ELEMENT)) {
     this.cells = new Int32Array(buffer);
   }
 
@@ -37,6 +42,20 @@ export class InputLease {
 
   get isOpen(): boolean {
     return Atomics.load(this.cells, OPEN) === 1;
+  }
+
+  /** Writers should wait (not fail): see hold(). */
+  get held(): boolean {
+    return Atomics.load(this.cells, HOLDS) > 0;
+  }
+
+  /** Until the matching release(), writers keep their input queued, in order. Holds nest. */
+  hold(): void {
+    Atomics.add(this.cells, HOLDS, 1);
+  }
+
+  release(): void {
+    Atomics.sub(this.cells, HOLDS, 1);
   }
 
   /**

@@ -7,7 +7,8 @@
  *
  * The master is non-blocking: what the kernel does not take now (a program
  * that is not reading its input, a large paste) waits here, in order, and is
- * retried; later input queues behind it.
+ * retried; later input queues behind it. Input written while the lease is
+ * held (a resize on its way) waits the same way.
  */
 import { writeSync } from 'node:fs';
 import { InputLease, type DirectInputChannel } from '../shared/input-lease.js';
@@ -61,6 +62,10 @@ export class LeasedWriter {
 
   private drain(): void {
     while (this.queue.length > 0) {
+      if (this.lease.held) {
+        this.scheduleRetry(false);
+        return;
+      }
       const chunk = this.queue[0];
       let written: number | null;
       try {

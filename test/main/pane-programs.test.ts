@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { LeasedWriter } from '../../src/workers/leased-writer.js';
 import { eventually, startBash, useCoordinator } from '../helpers/coordinator-fixture.js';
 
 const coordinator = useCoordinator();
@@ -69,14 +70,15 @@ test('resize reaches the program (stty size) and reflows long lines', async () =
   coordinator.setPaneSize(120, 40);
 });
 
-test('input sent right after a resize reaches the program after the resize, even with the PTY host busy', async () => {
+/** Resizes the pane six times under four floods, each time sending `stty size` at once with `type`. */
+async function typeRightAfterResizes(type: (paneId: string, text: string) => void): Promise<void> {
   // Floods keep the PTY host thread busy, which is where resizes are carried out; input does not go through it.
   const floods = await Promise.all([0, 1, 2, 3].map(() => coordinator.spawn({ argv: ['yes', 'flood'], kind: 'process' })));
   const pane = await bash();
   try {
     for (const [i, [cols, rows]] of [[60, 20], [70, 22], [64, 21], [72, 23], [66, 19], [80, 24]].entries()) {
       coordinator.setPaneSize(cols, rows);
-      coordinator.write(pane.id, `clear; stty size; echo size-${i}\r`, 'user');
+      type(pane.id, `clear; stty size; echo size-${i}\r`);
       const seen = await coordinator.waitFor(pane.id, { pattern: `^size-${i}$`, timeoutMs: TIMEOUT });
       assert.equal(seen.matched, true, `the command after resize ${i}`);
       const lines = (await coordinator.grid(pane.id)).lines;
@@ -86,4 +88,20 @@ test('input sent right after a resize reaches the program after the resize, even
     for (const flood of floods) await coordinator.kill(flood.id, 'SIGKILL', 0);
     coordinator.setPaneSize(120, 40);
   }
+}
+
+test('input sent right after a resize reaches the program after the resize, even with the PTY host busy', async () => {
+  await typeRightAfterResizes((paneId, text) => coordinator.write(paneId, text, 'user'));
+});
+
+test('keys written straight to the master, as the TUI renderer writes them, also wait for a resize', async () => {
+  const writers: LeasedWriter[] = [];
+  await typeRightAfterResizes((paneId, text) => {
+    const channel = coordinator.directInput(paneId);
+    assert.ok(channel, 'a running pane offers direct input');
+    const writer = new LeasedWriter(channel, () => assert.fail('direct input failed'));
+    writers.push(writer);
+    assert.equal(writer.write(new TextEncoder().encode(text)), true);
+  });
+  for (const writer of writers) writer.detach();
 });
