@@ -107,7 +107,7 @@ export class RendererApp {
       case 'resize':
         this.state.cols = message.cols;
         this.state.rows = message.rows;
-        this.controller.closeHistory(); // the pane's lines reflow to the new width
+        this.controller.refitHistory();
         this.buffer = new CellBuffer(message.cols, message.rows);
         this.writer.invalidate();
         break;

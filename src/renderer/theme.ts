@@ -33,6 +33,8 @@ export const THEME = {
   tabAdd: plain(CellFlag.Bold, CYAN),
   selected: plain(CellFlag.Inverse),
   attention: plain(CellFlag.Bold, BLACK, YELLOW),
+  /** The history reader's search match, in the yellow most terminals and pagers use for it. */
+  searchMatch: plain(0, BLACK, YELLOW),
   statusBar: plain(CellFlag.Inverse),
   ownerUser: plain(CellFlag.Bold, BLACK, GREEN),
   ownerOrchestrator: plain(CellFlag.Bold, BLACK, MAGENTA),

@@ -121,6 +121,20 @@ export class UiController implements CommandActions {
   }
 
   /**
+   * The host terminal was resized: the pane's lines reflow to the new width,
+   * so rows are numbered anew. The reader opens again as far above the live
+   * screen as it was (the search carries over), with the main area's new height.
+   */
+  refitHistory(): void {
+    const reader = this.state.history;
+    if (!reader) return;
+    const refitted = new HistoryReader(reader.paneId, computeLayout(this.state.cols, this.state.rows).main.rows, Math.max(1, reader.linesAboveLive));
+    refitted.lastSearch = reader.lastSearch;
+    this.state.history = refitted;
+    this.requestHistory();
+  }
+
+  /**
    * Looks for `text` in the focused pane's history, back in time (direction
    * -1) or forward (+1): a new search from the view's first row below the
    * marker, a repeated one (`again`: n, N) from the last match. The answer

@@ -7,16 +7,38 @@ import type { CellFrame } from './pane-types.js';
 
 export function frameLines(frame: CellFrame): string[] {
   const lines: string[] = [];
-  for (let row = 0; row < frame.rows; row++) {
-    let line = '';
-    for (let col = 0; col < frame.cols; col++) {
-      const index = row * frame.cols + col;
-      const base = index * 4;
-      if (((frame.cells[base + 3] >>> 8) & 0xff) === 0) continue; // behind a wide character
-      const codepoint = frame.cells[base];
-      line += frame.graphemes[index] ?? (codepoint === 0 ? ' ' : String.fromCodePoint(codepoint));
-    }
-    lines.push(line.trimEnd());
-  }
+  for (let row = 0; row < frame.rows; row++) lines.push(rowText(frame, row).trimEnd());
   return lines;
+}
+
+/** Where `needle` first shows in a row, case-insensitively, in columns: what to highlight. */
+export function findInFrameRow(frame: CellFrame, row: number, needle: string): { col: number; cols: number } | null {
+  if (needle === '' || row < 0 || row >= frame.rows) return null;
+  const columnAt: number[] = [];
+  const text = rowText(frame, row, columnAt, (cell) => cell.toLowerCase());
+  const folded = needle.toLowerCase();
+  const at = text.indexOf(folded);
+  if (at === -1) return null;
+  const end = at + folded.length;
+  const lastCol = end < columnAt.length ? columnAt[end] : frame.cols;
+  return { col: columnAt[at], cols: Math.max(1, lastCol - columnAt[at]) };
+}
+
+/**
+ * One row's text, each cell's through `transform` if given; `columnAt`, when
+ * given, gets the column each UTF-16 unit of the result belongs to.
+ */
+function rowText(frame: CellFrame, row: number, columnAt?: number[], transform?: (cell: string) => string): string {
+  let line = '';
+  for (let col = 0; col < frame.cols; col++) {
+    const index = row * frame.cols + col;
+    const base = index * 4;
+    if (((frame.cells[base + 3] >>> 8) & 0xff) === 0) continue; // behind a wide character
+    const codepoint = frame.cells[base];
+    const cell = frame.graphemes[index] ?? (codepoint === 0 ? ' ' : String.fromCodePoint(codepoint));
+    const text = transform ? transform(cell) : cell;
+    if (columnAt) for (let unit = 0; unit < text.length; unit++) columnAt.push(col);
+    line += text;
+  }
+  return line;
 }

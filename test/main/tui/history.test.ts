@@ -7,18 +7,23 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { computeLayout } from '../../../src/renderer/layout.js';
-import { TmuxPatterm, withBashSession } from './tmux-harness.js';
+import { describeCells, styledLines, TmuxPatterm, withBashSession } from './tmux-harness.js';
 
 const { main } = computeLayout(120, 40);
 const marker = (lines: string[]) => /↑ (\d+) lines? back/.exec(lines[main.y] ?? '')?.[1];
+/** Types `command` into the shell and waits until the main area shows the line `last`. */
+async function run(patterm: TmuxPatterm, command: string, last: string): Promise<string[]> {
+  patterm.type(command);
+  patterm.keys('Enter');
+  return patterm.waitFor((lines) => patterm.mainArea(lines).includes(last), `${last} on screen`);
+}
+
 /** The numbers `seq` printed that the main area shows, top to bottom. */
 const numbersShown = (patterm: TmuxPatterm, lines: string[]) => patterm.mainArea(lines).map((line) => /^(\d+)\b/.exec(line)?.[1]).filter((n) => n !== undefined).map(Number);
 
 test('the wheel over a shell scrolls back through its output; PgUp and Home go further, Esc and typing return to the live screen', () =>
   withBashSession(async (patterm) => {
-    patterm.type('seq 1 400');
-    patterm.keys('Enter');
-    const live = await patterm.waitFor((lines) => patterm.mainArea(lines).includes('400'), 'the end of seq');
+    const live = await run(patterm, 'seq 1 400', '400');
     const lastLive = 400;
     const liveRow = patterm.mainArea(live).indexOf('390');
 
@@ -52,6 +57,23 @@ test('the wheel over a shell scrolls back through its output; PgUp and Home go f
     await patterm.waitFor((lines) => marker(lines) === undefined, 'live after wheeling down to the bottom');
   }));
 
+test('a host resize keeps the reader open, as far back as it was, at the new size', () =>
+  withBashSession(async (patterm) => {
+    await run(patterm, 'seq 1 300', '300');
+    patterm.wheel(main.x + 10, main.y + 5, 'up');
+    patterm.wheel(main.x + 10, main.y + 5, 'up');
+    const before = await patterm.waitFor((lines) => marker(lines) === '6', 'six lines back');
+    const lastBefore = Math.max(...numbersShown(patterm, before));
+    patterm.resize(100, 30);
+    const small = computeLayout(100, 30).main;
+    const resized = await patterm.waitFor((lines) => lines.length === 30 && /↑ 6 lines back/.test(lines[small.y] ?? ''), 'the reader, six lines back, in the smaller window');
+    const shown = numbersShown(patterm, resized);
+    assert.ok(shown.length >= small.rows - 3, `the reader fills the smaller main area: ${shown.join(' ')}`);
+    assert.equal(Math.max(...shown), lastBefore, 'the same rows end the view as before the resize');
+    patterm.keys('Escape');
+    await patterm.waitFor((lines) => !/lines? back/.test(lines[small.y] ?? '') && patterm.mainArea(lines).includes('300'), 'the live screen after Esc');
+  }));
+
 test('on the alternate screen the wheel scrolls the program (less), as arrow keys', () =>
   withBashSession(async (patterm) => {
     patterm.type('seq 1 300 | less');
@@ -69,9 +91,7 @@ test('on the alternate screen the wheel scrolls the program (less), as arrow key
 test('/ finds text in the history, n and N the next match back and forward, and a miss says so', () =>
   withBashSession(async (patterm) => {
     // The word is put together at run time, so the command line itself (in the history too) does not match.
-    patterm.type('w=nee; for i in $(seq 1 300); do case $i in 40|90) echo "ERROR: ${w}dle $i";; *) echo "log $i";; esac; done');
-    patterm.keys('Enter');
-    await patterm.waitFor((lines) => patterm.mainArea(lines).includes('log 300'), 'the end of the log');
+    await run(patterm, 'w=nee; for i in $(seq 1 300); do case $i in 40|90) echo "ERROR: ${w}dle $i";; *) echo "log $i";; esac; done', 'log 300');
     patterm.wheel(main.x + 10, main.y + 5, 'up');
     await patterm.waitFor((lines) => marker(lines) === '3', 'the history reader');
     patterm.type('/');
@@ -79,6 +99,10 @@ test('/ finds text in the history, n and N the next match back and forward, and 
     patterm.type('NEEDLE');
     patterm.keys('Enter');
     await patterm.waitFor((lines) => patterm.mainArea(lines)[1].startsWith('ERROR: needle 90'), 'the nearest match above, on the second row, below the marker (case ignored)');
+    const matchRow = styledLines(patterm.styledScreen())[main.y + 1].slice(main.x);
+    const highlighted = matchRow.filter((cell) => cell.style === matchRow[7].style).map((cell) => cell.text).join('');
+    assert.equal(highlighted, 'needle', `only the match is highlighted: ${describeCells(matchRow.slice(0, 20))}`);
+    assert.match(matchRow[7].style, /\/c43\//, 'on the yellow of a search match');
     patterm.type('n');
     await patterm.waitFor((lines) => patterm.mainArea(lines)[1].startsWith('ERROR: needle 40'), 'the next match further back');
     patterm.type('N');
