@@ -10,8 +10,9 @@
  * painted from this, at the cost of O(screen) rather than a byte replay.
  *
  * Not carried over (not readable from ghostty-web): the primary screen while
- * the alternate one is active, scrollback, the SGR pen, the scroll region, tab
- * stops, the saved cursor, charsets, hyperlinks and underline styles.
+ * the alternate one is active (and then its scrollback), soft wraps in the
+ * scrollback, the SGR pen, the scroll region, tab stops, the saved cursor,
+ * charsets, hyperlinks and underline styles.
  */
 import { CellFlag, DEFAULT_COLOR, type CellFrame } from './pane-types.js';
 
@@ -45,53 +46,35 @@ function sgrFor(fg: number, bg: number, flags: number): string {
   return `${sgr}m`;
 }
 
-export function serializeScreen(frame: CellFrame, modes: ModeState): string {
-  const { rows, cols, cells, graphemes } = frame;
+/**
+ * `scrollback`, when given, holds the primary screen's scrollback rows (oldest
+ * first): they are written as lines and scrolled off the top, so the fresh
+ * emulator keeps them as its own scrollback (soft wraps become hard breaks).
+ * Ignored while the alternate screen is active.
+ */
+export function serializeScreen(frame: CellFrame, modes: ModeState, scrollback?: CellFrame): string {
   const out: string[] = [];
   if (frame.activeScreen === 'alternate') out.push('\x1b[?1049h');
   // No autowrap while painting: the last column must not wrap onto the next row.
-  out.push('\x1b[?7l\x1b[0m\x1b[H\x1b[2J');
-  let pen = sgrFor(DEFAULT_COLOR, DEFAULT_COLOR, 0);
-  for (let row = 0; row < rows; row++) {
-    // Trailing cells that are blank in the default style are already what a cleared row holds.
-    let end = cols;
-    while (end > 0) {
-      const at = (row * cols + end - 1) * 4;
-      const blank = cells[at] === 0 || cells[at] === 0x20;
-      if (!blank || cells[at + 1] !== DEFAULT_COLOR || cells[at + 2] !== DEFAULT_COLOR || (cells[at + 3] & 0xff) !== 0 || graphemes[row * cols + end - 1] !== undefined) break;
-      end--;
+  out.push('\x1b[?7l\x1b[0m\x1b[H');
+  const pen = { sgr: sgrFor(DEFAULT_COLOR, DEFAULT_COLOR, 0) };
+  if (scrollback && scrollback.rows > 0 && frame.activeScreen === 'primary') {
+    for (let row = 0; row < scrollback.rows; row++) {
+      paintRow(out, scrollback, row, paintedLength(scrollback, row), pen);
+      out.push('\x1b[0m\r\n');
+      pen.sgr = sgrFor(DEFAULT_COLOR, DEFAULT_COLOR, 0);
     }
+    // Scroll the last of them off too: the screen is left blank, as 2J would leave it
+    // (without 2J, which an emulator may push into the scrollback itself).
+    out.push('\r\n'.repeat(frame.rows - 1));
+  } else {
+    out.push('\x1b[2J');
+  }
+  for (let row = 0; row < frame.rows; row++) {
+    const end = paintedLength(frame, row);
     if (end === 0) continue;
     out.push(`\x1b[${row + 1};1H`);
-    for (let col = 0; col < end; col++) {
-      const index = row * cols + col;
-      const at = index * 4;
-      const width = (cells[at + 3] >>> 8) & 0xff;
-      if (width === 0) continue; // the spacer half of a wide character
-      if (cells[at] === 0 && graphemes[index] === undefined) {
-        // Never-written cells stay empty (codepoint 0, not a space): skip over them,
-        // erasing (ECH) in the background colour when they have one.
-        let run = 1;
-        while (col + run < end && cells[at + run * 4] === 0 && cells[at + run * 4 + 2] === cells[at + 2] && graphemes[index + run] === undefined) run++;
-        if (cells[at + 2] !== DEFAULT_COLOR) {
-          const style = sgrFor(DEFAULT_COLOR, cells[at + 2], 0);
-          if (style !== pen) {
-            out.push(style);
-            pen = style;
-          }
-          out.push(`\x1b[${run}X`);
-        }
-        out.push(`\x1b[${run}C`);
-        col += run - 1;
-        continue;
-      }
-      const style = sgrFor(cells[at + 1], cells[at + 2], cells[at + 3] & 0xff);
-      if (style !== pen) {
-        out.push(style);
-        pen = style;
-      }
-      out.push(graphemes[index] ?? String.fromCodePoint(cells[at]));
-    }
+    paintRow(out, frame, row, end, pen);
   }
   out.push('\x1b[0m');
   for (const mode of RESTORED_DEC_MODES) {
@@ -101,4 +84,51 @@ export function serializeScreen(frame: CellFrame, modes: ModeState): string {
   for (const mode of RESTORED_ANSI_MODES) if (modes.ansi[mode]) out.push(`\x1b[${mode}h`);
   out.push(`\x1b[${frame.cursor.y + 1};${frame.cursor.x + 1}H`);
   return out.join('');
+}
+
+/** Columns up to the last that differs from what a cleared row holds (blank, default style). */
+function paintedLength(frame: CellFrame, row: number): number {
+  const { cols, cells, graphemes } = frame;
+  let end = cols;
+  while (end > 0) {
+    const at = (row * cols + end - 1) * 4;
+    const blank = cells[at] === 0 || cells[at] === 0x20;
+    if (!blank || cells[at + 1] !== DEFAULT_COLOR || cells[at + 2] !== DEFAULT_COLOR || (cells[at + 3] & 0xff) !== 0 || graphemes[row * cols + end - 1] !== undefined) break;
+    end--;
+  }
+  return end;
+}
+
+/** Writes a row's first `end` cells from the cursor's column 0 on; `pen` is the SGR last written, kept across rows. */
+function paintRow(out: string[], frame: CellFrame, row: number, end: number, pen: { sgr: string }): void {
+  const { cols, cells, graphemes } = frame;
+  for (let col = 0; col < end; col++) {
+    const index = row * cols + col;
+    const at = index * 4;
+    const width = (cells[at + 3] >>> 8) & 0xff;
+    if (width === 0) continue; // the spacer half of a wide character
+    if (cells[at] === 0 && graphemes[index] === undefined) {
+      // Never-written cells stay empty (codepoint 0, not a space): skip over them,
+      // erasing (ECH) in the background colour when they have one.
+      let run = 1;
+      while (col + run < end && cells[at + run * 4] === 0 && cells[at + run * 4 + 2] === cells[at + 2] && graphemes[index + run] === undefined) run++;
+      if (cells[at + 2] !== DEFAULT_COLOR) {
+        const style = sgrFor(DEFAULT_COLOR, cells[at + 2], 0);
+        if (style !== pen.sgr) {
+          out.push(style);
+          pen.sgr = style;
+        }
+        out.push(`\x1b[${run}X`);
+      }
+      out.push(`\x1b[${run}C`);
+      col += run - 1;
+      continue;
+    }
+    const style = sgrFor(cells[at + 1], cells[at + 2], cells[at + 3] & 0xff);
+    if (style !== pen.sgr) {
+      out.push(style);
+      pen.sgr = style;
+    }
+    out.push(graphemes[index] ?? String.fromCodePoint(cells[at]));
+  }
 }

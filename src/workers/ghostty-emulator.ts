@@ -311,12 +311,17 @@ export class GhosttyEmulator {
     return this.internals.exports.memory.buffer.byteLength;
   }
 
-  /** The visible screen and readable modes as VT bytes that rebuild them in a fresh emulator. */
-  serialize(): string {
+  /**
+   * The visible screen and readable modes as VT bytes that rebuild them in a
+   * fresh emulator; with `withScrollback`, the primary screen's scrollback too.
+   */
+  serialize(withScrollback = false): string {
     const modes: ModeState = { dec: {}, ansi: {} };
     for (const mode of RESTORED_DEC_MODES) modes.dec[mode] = this.getMode(mode, true);
     for (const mode of RESTORED_ANSI_MODES) modes.ansi[mode] = this.getMode(mode, false);
-    return serializeScreen(this.cellFrame(0), modes);
+    const scrollbackRows = withScrollback && !this.isAlternateScreen() ? this.term.getScrollbackLength() : 0;
+    const scrollback = scrollbackRows > 0 ? this.history(0, scrollbackRows).frame : undefined;
+    return serializeScreen(this.cellFrame(0), modes, scrollback);
   }
 
   /** Forces a genuine WebAssembly trap (out-of-bounds access) for recovery tests. */

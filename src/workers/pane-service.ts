@@ -8,13 +8,13 @@ import { SequenceScanner, type ScannedEvent } from '../shared/sequence-scanner.j
 import { replyToQuery } from '../shared/query-replies.js';
 import type { CellFrame, GridSnapshot, HistorySlice, PaneSignal, StreamChunk, WaitRequest, WaitResult } from '../shared/pane-types.js';
 import type { FromWorkerMessage, PaneWorkerInit, ScannedBatch } from '../shared/pane-protocol.js';
-import { GhosttyEmulator } from './ghostty-emulator.js';
+import type { GhosttyEmulator } from './ghostty-emulator.js';
+import { EmulatorKeeper } from './emulator-keeper.js';
 import { PatternWaiters } from './pattern-waiters.js';
 import { MirrorPublisher } from './mirror-publisher.js';
 import { FocusReporter } from './focus-reporter.js';
 import { GridHistory } from '../shared/grid-history.js';
 import { SharedAcks } from '../shared/shared-acks.js';
-import { replayAttempts, TRAP_STORM_WINDOW_MS } from '../shared/replay-plan.js';
 
 /** Screen-change notices are coalesced to one per this interval (well under a 60 Hz frame)... */
 const DIRTY_NOTIFY_INTERVAL_MS = 4;
@@ -27,26 +27,15 @@ const DIRTY_NOTIFY_INTERVAL_MS = 4;
  * spell still ticks at once.
  */
 const UNWATCHED_NOTIFY_INTERVAL_MS = 32;
-/**
- * Above this much WASM memory the emulator is compacted: replaced by a fresh
- * one painted from its screen (screen-serializer.ts). A pane needs ~7 MiB, but
- * ghostty-web 0.4.0 never gives memory back, and output with hundreds of
- * distinct styles grows it by 10-25 MB per MB parsed: without this, a
- * colourful flood grew a pane by 650 MiB in 8 s.
- */
-const COMPACT_WASM_BYTES = 64 * 1024 * 1024;
 
 export class PaneService {
   private readonly ring: ByteRing;
   private readonly scanner = new SequenceScanner();
-  private emulator: GhosttyEmulator;
+  private readonly keeper: EmulatorKeeper;
   private readonly waiters: PatternWaiters;
   private lastOutputAt = performance.now();
   private idleThresholdMs: number;
   private title = '';
-  private rebuilds = 0;
-  private lastRebuildAt = Number.NEGATIVE_INFINITY;
-  private trapArmed = false;
 
   private screenVersion = 0;
   private lastHash = -1;
@@ -72,14 +61,26 @@ export class PaneService {
 
   constructor(
     private readonly init: PaneWorkerInit,
-    private readonly module: WebAssembly.Module,
+    module: WebAssembly.Module,
     private readonly post: (message: FromWorkerMessage) => void,
   ) {
     this.ring = new ByteRing(init.ringCapacity);
     this.idleThresholdMs = init.idleThresholdMs;
     this.mirror = init.gridMirror ? new MirrorPublisher(init.gridMirror, init.idleThresholdMs) : null;
     this.acks = new SharedAcks(init.acks);
-    this.emulator = this.createEmulator(init.cols, init.rows);
+    this.keeper = new EmulatorKeeper({
+      module,
+      cols: init.cols,
+      rows: init.rows,
+      scrollbackBytes: init.scrollbackBytes,
+      ring: this.ring,
+      onRebuilt: (reason) => {
+        this.hashStale = true;
+        this.mirror?.onChange();
+        this.signal({ type: 'emulator-rebuilt', reason });
+        this.markDirty();
+      },
+    });
     this.waiters = new PatternWaiters({
       version: () => this.version(),
       lines: () => this.lines(),
@@ -106,7 +107,10 @@ export class PaneService {
       this.handleEvent(event);
     }
     this.feed(bytes.subarray(fed), chunkStart);
-    if (this.emulator.wasmMemoryBytes() > COMPACT_WASM_BYTES && atGround && !endsInsideCharacter(bytes)) this.compact();
+    if (atGround && !endsInsideCharacter(bytes) && this.keeper.compactIfBloated()) {
+      this.renderStale = true;
+      this.hashStale = true;
+    }
     if (this.acks.add(bytes.length)) this.post({ t: 'ack' });
     // Screen bookkeeping (render-state sync, hash, waiters, dirty notice) is not
     // done per batch: a flood delivers hundreds of batches per screen tick, and
@@ -119,14 +123,12 @@ export class PaneService {
 
   private feed(bytes: Uint8Array, chunkStart: number): void {
     if (bytes.length === 0) return;
-    this.safe(() => {
-      if (this.trapArmed) {
-        this.trapArmed = false;
-        this.emulator.forceTrap();
-      }
-      this.emulator.write(bytes);
-      for (const reply of this.emulator.takeResponses()) this.post({ t: 'reply', data: reply });
-    }, chunkStart);
+    for (const reply of this.keeper.write(bytes, chunkStart)) this.post({ t: 'reply', data: reply });
+  }
+
+  /** The emulator now: a trap or a compaction replaces it, so never hold on to it. */
+  private get emulator(): GhosttyEmulator {
+    return this.keeper.current;
   }
 
   private handleEvent(event: ScannedEvent): void {
@@ -135,7 +137,7 @@ export class PaneService {
     } else if (event.type === 'cursor-shape') {
       this.signal({ type: 'cursor-shape', shape: event.shape });
     } else if (event.type === 'query') {
-      const reply = this.safe(() => replyToQuery(event.query, this.stateView(), this.init.version), this.ring.headOffset);
+      const reply = this.keeper.safe(() => replyToQuery(event.query, this.stateView(), this.init.version));
       if (reply) this.post({ t: 'reply', data: reply });
     } else if (event.code === 0 || event.code === 2) {
       this.title = event.data;
@@ -169,75 +171,6 @@ export class PaneService {
 
   private signal(signal: PaneSignal): void {
     this.post({ t: 'signal', signal });
-  }
-
-  // ---- emulator failure isolation -------------------------------------------
-
-  /**
-   * Runs an emulator operation; if the WASM instance traps, rebuilds the emulator
-   * from the ring buffer so the pane keeps working, and returns undefined.
-   */
-  private safe<T>(operation: () => T, chunkStart: number): T | undefined {
-    try {
-      return operation();
-    } catch (error) {
-      this.rebuild(error, chunkStart);
-      return undefined;
-    }
-  }
-
-  private rebuild(error: unknown, chunkStart: number): void {
-    const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-    const { cols, rows } = this.emulator;
-    this.emulator.dispose();
-    const now = performance.now();
-    const storm = now - this.lastRebuildAt < TRAP_STORM_WINDOW_MS;
-    this.lastRebuildAt = now;
-    for (const [from, end] of replayAttempts(this.ring, chunkStart, rows, storm)) {
-      const candidate = this.createEmulator(cols, rows);
-      try {
-        if (end > from) {
-          candidate.write(this.ring.read(from, end - from).bytes);
-          candidate.takeResponses(); // the program already got its answers the first time
-        }
-        this.emulator = candidate;
-        break;
-      } catch {
-        candidate.dispose();
-      }
-    }
-    this.rebuilds++;
-    this.hashStale = true;
-    this.mirror?.onChange();
-    this.signal({ type: 'emulator-rebuilt', reason });
-    this.markDirty();
-  }
-
-  /**
-   * Swaps the emulator for a fresh one showing the same screen and modes. Only
-   * called between sequences and characters, so the next byte means the same
-   * to the new emulator as it would have to the old one.
-   */
-  private compact(): void {
-    const { cols, rows } = this.emulator;
-    const picture = this.safe(() => this.emulator.serialize(), this.ring.headOffset);
-    if (picture === undefined) return; // it trapped instead, and was rebuilt
-    const fresh = this.createEmulator(cols, rows);
-    try {
-      fresh.write(new TextEncoder().encode(picture));
-      fresh.takeResponses();
-    } catch {
-      fresh.dispose();
-      return;
-    }
-    this.emulator.dispose();
-    this.emulator = fresh;
-    this.renderStale = true;
-    this.hashStale = true;
-  }
-
-  private createEmulator(cols: number, rows: number): GhosttyEmulator {
-    return new GhosttyEmulator(this.module, { cols, rows, scrollbackBytes: this.init.scrollbackBytes });
   }
 
   // ---- screen state ------------------------------------------------------------
@@ -276,7 +209,7 @@ export class PaneService {
   private screenTick(): void {
     this.dirtyTimer = null;
     this.lastDirtyNotify = performance.now();
-    this.focus.onReportingMode(this.safe(() => this.emulator.getMode(1004, true), this.ring.headOffset) ?? false);
+    this.focus.onReportingMode(this.keeper.safe((emulator) => emulator.getMode(1004, true)) ?? false);
     if (this.watched || this.screenNotices) {
       const version = this.version();
       if (version !== this.notifiedVersion) {
@@ -311,11 +244,11 @@ export class PaneService {
     if (this.renderStale) {
       this.renderStale = false;
       // ghostty's own dirty tracking is the cheap first filter; the hash decides.
-      if (this.safe(() => this.emulator.syncDirty(), this.ring.headOffset)) this.hashStale = true;
+      if (this.keeper.safe((emulator) => emulator.syncDirty())) this.hashStale = true;
     }
     if (this.hashStale) {
       this.hashStale = false;
-      const hash = this.safe(() => this.emulator.screenHash(), this.ring.headOffset) ?? -2;
+      const hash = this.keeper.safe((emulator) => emulator.screenHash()) ?? -2;
       if (hash !== this.lastHash) {
         this.lastHash = hash;
         this.screenVersion++;
@@ -327,7 +260,7 @@ export class PaneService {
   lines(): string[] {
     const version = this.version();
     if (this.linesCache?.version !== version) {
-      const lines = this.safe(() => this.emulator.plainLines(), this.ring.headOffset) ?? [];
+      const lines = this.keeper.safe((emulator) => emulator.plainLines()) ?? [];
       this.linesCache = { version, lines };
     }
     return this.linesCache.lines;
@@ -336,7 +269,7 @@ export class PaneService {
   // ---- RPC surface -------------------------------------------------------------
 
   resize(cols: number, rows: number): void {
-    this.safe(() => this.emulator.resize(cols, rows), this.ring.headOffset);
+    this.keeper.safe((emulator) => emulator.resize(cols, rows));
     this.mirror?.onChange();
     this.markDirty();
   }
@@ -346,7 +279,7 @@ export class PaneService {
     const lines = this.lines();
     const version = this.screenVersion;
     this.history.remember(version, lines);
-    const cursor = this.safe(() => this.emulator.cursor(), this.ring.headOffset) ?? { x: 0, y: 0, visible: true };
+    const cursor = this.keeper.safe((emulator) => emulator.cursor()) ?? { x: 0, y: 0, visible: true };
     const grid: GridSnapshot = {
       lines,
       rows: this.emulator.rows,
@@ -359,7 +292,7 @@ export class PaneService {
       title: this.title,
       bracketedPaste: this.emulator.getMode(2004, true),
       mouseTracking: this.emulator.getMode(1000, true) || this.emulator.getMode(1002, true) || this.emulator.getMode(1003, true),
-      emulatorRebuilds: this.rebuilds,
+      emulatorRebuilds: this.keeper.rebuilds,
     };
     this.mirror?.offer(grid, generation, this.ring.headOffset);
     if (sinceVersion !== undefined) grid.changedRows = this.history.changedRowsSince(sinceVersion, lines);
@@ -368,12 +301,12 @@ export class PaneService {
 
   cells(): CellFrame {
     const version = this.version();
-    const frame = this.safe(() => this.emulator.cellFrame(version), this.ring.headOffset);
+    const frame = this.keeper.safe((emulator) => emulator.cellFrame(version));
     return frame ?? this.emulator.cellFrame(version);
   }
 
   historySlice(first: number, count: number): HistorySlice {
-    return this.safe(() => this.emulator.history(first, count), this.ring.headOffset) ?? this.emulator.history(first, count);
+    return this.keeper.safe((emulator) => emulator.history(first, count)) ?? this.emulator.history(first, count);
   }
 
   stream(fromOffset: number, limit?: number): StreamChunk {
@@ -414,7 +347,7 @@ export class PaneService {
   }
 
   armTrap(): void {
-    this.trapArmed = true;
+    this.keeper.armTrap();
   }
 }
 

@@ -1,11 +1,13 @@
 /**
  * A compacted emulator must show exactly what the old one showed: same cells
- * (text, colours, attributes, widths), graphemes, cursor, active screen and modes.
+ * (text, colours, attributes, widths), graphemes, cursor, active screen and
+ * modes, and keep the scrollback when it can.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadGhosttyModule } from '../../src/main/wasm-module.js';
 import { GhosttyEmulator } from '../../src/workers/ghostty-emulator.js';
+import { compactEmulator } from '../../src/workers/emulator-compaction.js';
 
 const SIZE = { cols: 40, rows: 8, scrollbackBytes: 2000 };
 
@@ -46,4 +48,48 @@ test('the alternate screen, cursor visibility and input modes are restored', asy
   assert.equal(before.isAlternateScreen(), true);
   assertSameScreen(before, after);
   assert.equal(after.getMode(25, true), false, 'cursor stays hidden');
+});
+
+/** 60 lines of coloured log with wide characters, in an 8-row screen: 52 of them in the scrollback. */
+const LOG = Array.from({ length: 60 }, (_, i) => `\x1b[3${i % 8}mline ${i}\x1b[0m ${i % 7 === 0 ? '世界 ' : ''}\x1b[1mok\x1b[0m`).join('\r\n');
+
+function assertSameHistory(before: GhosttyEmulator, after: GhosttyEmulator): void {
+  const a = before.history(0, 1000);
+  const b = after.history(0, 1000);
+  assert.equal(b.total, a.total, 'as many history rows');
+  assert.deepEqual(Array.from(b.frame.cells), Array.from(a.frame.cells), 'the same cells in every history row');
+  assert.deepEqual(b.frame.graphemes, a.frame.graphemes);
+}
+
+test('compaction keeps the scrollback, colours and all, and then the same screen', async () => {
+  const module = await loadGhosttyModule();
+  const size = { cols: 40, rows: 8, scrollbackBytes: 1 << 20 };
+  const before = new GhosttyEmulator(module, size);
+  before.write(new TextEncoder().encode(LOG));
+  const after = compactEmulator(before, () => new GhosttyEmulator(module, size), Number.MAX_SAFE_INTEGER);
+  assert.ok(after, 'a fresh emulator');
+  assertSameHistory(before, after);
+  assertSameScreen(before, after);
+  assert.equal(before.history(0, 1).total, 60, 'the check covered 52 scrollback rows and the screen');
+});
+
+test('when replaying the scrollback would leave the fresh emulator too big, only the screen is kept', async () => {
+  const module = await loadGhosttyModule();
+  const size = { cols: 40, rows: 8, scrollbackBytes: 1 << 20 };
+  const before = new GhosttyEmulator(module, size);
+  before.write(new TextEncoder().encode(LOG));
+  const after = compactEmulator(before, () => new GhosttyEmulator(module, size), 1);
+  assert.ok(after);
+  assert.equal(after.history(0, 1).total, 8, 'no scrollback');
+  assertSameScreen(before, after);
+});
+
+test('on the alternate screen, compaction paints the alternate screen as before', async () => {
+  const module = await loadGhosttyModule();
+  const size = { cols: 40, rows: 8, scrollbackBytes: 1 << 20 };
+  const before = new GhosttyEmulator(module, size);
+  before.write(new TextEncoder().encode(`${LOG}\x1b[?1049h\x1b[H\x1b[32mfull screen\x1b[0m`));
+  const after = compactEmulator(before, () => new GhosttyEmulator(module, size), Number.MAX_SAFE_INTEGER);
+  assert.ok(after);
+  assertSameScreen(before, after);
 });

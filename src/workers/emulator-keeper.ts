@@ -1,0 +1,119 @@
+/**
+ * Owns a pane's emulator and keeps it usable, so that one bad pane never takes
+ * its worker down:
+ *  - a WASM trap rebuilds it by replaying the pane's output log (replay-plan.ts);
+ *  - a bloated one is compacted (emulator-compaction.ts).
+ */
+import type { ByteRing } from '../shared/byte-ring.js';
+import { replayAttempts, TRAP_STORM_WINDOW_MS } from '../shared/replay-plan.js';
+import { compactEmulator } from './emulator-compaction.js';
+import { GhosttyEmulator } from './ghostty-emulator.js';
+
+/**
+ * Above this much WASM memory the emulator is compacted: replaced by a fresh
+ * one painted from its screen (screen-serializer.ts). A pane needs ~7 MiB, but
+ * ghostty-web 0.4.0 never gives memory back, and output with hundreds of
+ * distinct styles grows it by 10-25 MB per MB parsed: without this, a
+ * colourful flood grew a pane by 650 MiB in 8 s.
+ */
+export const COMPACT_WASM_BYTES = 64 * 1024 * 1024;
+
+export interface KeeperOptions {
+  module: WebAssembly.Module;
+  cols: number;
+  rows: number;
+  scrollbackBytes: number;
+  /** The pane's raw output, replayed into a rebuilt emulator. */
+  ring: ByteRing;
+  /** After a rebuild: the screen may differ from before, and the pane should say why. */
+  onRebuilt: (reason: string) => void;
+}
+
+export class EmulatorKeeper {
+  current: GhosttyEmulator;
+  rebuilds = 0;
+  private lastRebuildAt = Number.NEGATIVE_INFINITY;
+  private trapArmed = false;
+
+  constructor(private readonly options: KeeperOptions) {
+    this.current = this.create(options.cols, options.rows);
+  }
+
+  /**
+   * Runs an emulator operation; if the WASM instance traps, rebuilds the
+   * emulator from the ring buffer so the pane keeps working, and returns
+   * undefined. `chunkStart`: where in the ring the output being parsed began
+   * (a trap while parsing it replays up to there first).
+   */
+  safe<T>(operation: (emulator: GhosttyEmulator) => T, chunkStart = this.options.ring.headOffset): T | undefined {
+    try {
+      return operation(this.current);
+    } catch (error) {
+      this.rebuild(error, chunkStart);
+      return undefined;
+    }
+  }
+
+  /** Parses `bytes` (which start at `chunkStart` in the ring); returns the emulator's own replies (DSR). */
+  write(bytes: Uint8Array, chunkStart: number): string[] {
+    return (
+      this.safe((emulator) => {
+        if (this.trapArmed) {
+          this.trapArmed = false;
+          emulator.forceTrap();
+        }
+        emulator.write(bytes);
+        return emulator.takeResponses();
+      }, chunkStart) ?? []
+    );
+  }
+
+  /**
+   * Compacts the emulator if it has grown past COMPACT_WASM_BYTES. Only call
+   * it between sequences and characters, so the next byte means the same to
+   * the new emulator as it would have to the old one. True when it was swapped.
+   */
+  compactIfBloated(): boolean {
+    const old = this.current;
+    if (old.wasmMemoryBytes() <= COMPACT_WASM_BYTES) return false;
+    const fresh = this.safe(() => compactEmulator(old, () => this.create(old.cols, old.rows), COMPACT_WASM_BYTES));
+    if (!fresh) return false; // reading the old one trapped (and it was rebuilt), or painting failed
+    old.dispose();
+    this.current = fresh;
+    return true;
+  }
+
+  /** Test hook: the next write hits a genuine WASM trap. */
+  armTrap(): void {
+    this.trapArmed = true;
+  }
+
+  private rebuild(error: unknown, chunkStart: number): void {
+    const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+    const { cols, rows } = this.current;
+    this.current.dispose();
+    const now = performance.now();
+    const storm = now - this.lastRebuildAt < TRAP_STORM_WINDOW_MS;
+    this.lastRebuildAt = now;
+    const ring = this.options.ring;
+    for (const [from, end] of replayAttempts(ring, chunkStart, rows, storm)) {
+      const candidate = this.create(cols, rows);
+      try {
+        if (end > from) {
+          candidate.write(ring.read(from, end - from).bytes);
+          candidate.takeResponses(); // the program already got its answers the first time
+        }
+        this.current = candidate;
+        break;
+      } catch {
+        candidate.dispose();
+      }
+    }
+    this.rebuilds++;
+    this.options.onRebuilt(reason);
+  }
+
+  private create(cols: number, rows: number): GhosttyEmulator {
+    return new GhosttyEmulator(this.options.module, { cols, rows, scrollbackBytes: this.options.scrollbackBytes });
+  }
+}
