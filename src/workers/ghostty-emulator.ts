@@ -67,6 +67,14 @@ function packCells(words: Uint32Array, count: number, onGrapheme: (index: number
   return cells;
 }
 
+/**
+ * The most handed to ghostty-web in one write: the PTY host's batch size
+ * (pty-process.ts). A 700 KB write of a scrollback full of truecolour styles
+ * (a compaction's replay) left ghostty-web 0.4.0 to trap on the next write;
+ * the same bytes in 64 KiB writes did not, in every size tried.
+ */
+const MAX_WRITE_BYTES = 64 * 1024;
+
 export class GhosttyEmulator {
   private readonly term: GhosttyTerminal;
   private readonly internals: GhosttyInternals;
@@ -98,8 +106,9 @@ export class GhosttyEmulator {
     return this.term.rows;
   }
 
+  /** Large inputs (a replay, a compaction's picture) go in slices of at most MAX_WRITE_BYTES. */
   write(bytes: Uint8Array): void {
-    if (bytes.length > 0) this.term.write(bytes);
+    for (let at = 0; at < bytes.length; at += MAX_WRITE_BYTES) this.term.write(bytes.subarray(at, at + MAX_WRITE_BYTES));
   }
 
   resize(cols: number, rows: number): void {

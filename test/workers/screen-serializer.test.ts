@@ -93,3 +93,32 @@ test('on the alternate screen, compaction paints the alternate screen as before'
   assert.ok(after);
   assertSameScreen(before, after);
 });
+
+/** Output that bloats ghostty-web 0.4.0: a fresh truecolour style every few words. */
+function manyStyles(lines: number, seed: number): string {
+  let state = seed;
+  const next = (n: number) => {
+    state = (Math.imul(state, 1103515245) + 12345) >>> 0;
+    return state % n;
+  };
+  let out = '';
+  for (let i = 0; i < lines; i++) {
+    for (let segment = 0; segment < 8; segment++) out += `\x1b[38;2;${next(256)};${next(256)};${next(256)};48;5;${next(256)}mword${next(1000)} `;
+    out += '\x1b[0m\r\n';
+  }
+  return out;
+}
+
+test('a fresh emulator holding a full scrollback of many styles keeps parsing: the replay goes in batches', async () => {
+  // In one 700 KB write, this replay left ghostty-web 0.4.0 to trap on the very next write.
+  const module = await loadGhosttyModule();
+  const size = { cols: 120, rows: 40, scrollbackBytes: 4 << 20 };
+  const before = new GhosttyEmulator(module, size);
+  const encoder = new TextEncoder();
+  for (let i = 0; i < 40; i++) before.write(encoder.encode(manyStyles(200, i + 1)));
+  const after = compactEmulator(before, () => new GhosttyEmulator(module, size), Number.MAX_SAFE_INTEGER);
+  assert.ok(after);
+  assert.ok(after.history(0, 1).total > 1000, `the scrollback came along (${after.history(0, 1).total} rows)`);
+  for (let i = 0; i < 10; i++) after.write(encoder.encode(manyStyles(200, 100 + i)));
+  assert.equal(after.plainLines().filter((line) => line.includes('word')).length > 30, true, 'still parsing after 2000 more lines');
+});
