@@ -12,13 +12,25 @@ import type { GridSnapshot } from '../shared/pane-types.js';
 
 /** Quiet this long, a screen counts as settled: longer than a spinner's step, far shorter than an agent's pause. */
 const SETTLE_MS = 200;
+/**
+ * While a screen keeps changing, the check for quiet backs off, doubling up to
+ * this: a spinner's pane is woken ~0.6 times a second by it instead of 5
+ * (Node wakes a thread at a timer's first expiry even after refresh()). A
+ * screen that has kept changing for seconds is then published at most this
+ * much late; until then reads take the RPC path, as they do for any busy pane.
+ */
+const MAX_SETTLE_CHECK_MS = 1600;
 
 export class MirrorPublisher {
   private readonly mirror: GridMirror;
   /** Output (or a resize or rebuild) since the screen last settled. */
   private changedSinceSettled = false;
-  private lastChangeAt = 0;
+  /** A change came after the settle timer was armed: the screen was not quiet for the whole wait. */
+  private changedSinceArmed = false;
   private settleTimer: ReturnType<typeof setTimeout> | null = null;
+  private settleCheckMs = SETTLE_MS;
+  /** How many times the check for quiet ran (for tests: it should back off). */
+  settleChecks = 0;
   /** The generation of the last publish, fitting or not: no point encoding the same screen twice. */
   private attempted = Number.NaN;
 
@@ -32,14 +44,14 @@ export class MirrorPublisher {
   onOutput(): void {
     this.mirror.noteOutput(Date.now());
     this.changedSinceSettled = true;
-    this.lastChangeAt = performance.now();
+    this.changedSinceArmed = true;
   }
 
   /** The screen may have changed without output (resize, emulator rebuild). */
   onChange(): void {
     this.mirror.markStale();
     this.changedSinceSettled = true;
-    this.lastChangeAt = performance.now();
+    this.changedSinceArmed = true;
   }
 
   setIdleThreshold(ms: number): void {
@@ -53,27 +65,27 @@ export class MirrorPublisher {
 
   /**
    * Called after each screen tick: once nothing has changed for SETTLE_MS,
-   * `computeGrid` runs (the caller's grid(), which offers the result). One timer
-   * per quiet period, pushed back (refresh) by every tick while changes keep
-   * coming, so a spinner's pane is not woken by it at all: firing and re-arming
-   * it every SETTLE_MS was 3 % of 20 animating panes' CPU.
+   * `computeGrid` runs (the caller's grid(), which offers the result). One
+   * timer at a time; while changes keep coming it checks less and less often
+   * (MAX_SETTLE_CHECK_MS), since each check wakes the worker.
    */
   publishWhenSettled(computeGrid: () => void): void {
-    if (!this.changedSinceSettled) return;
-    if (this.settleTimer) {
-      this.settleTimer.refresh();
-      return;
-    }
-    // Always the full SETTLE_MS, counted from this tick (which follows the change): refresh() reuses it.
+    if (this.settleTimer || !this.changedSinceSettled) return;
+    // Armed at a tick, which follows the change: no change until it fires means SETTLE_MS of quiet.
+    // (Not a clock comparison: Node may fire a timer a fraction of a millisecond early by performance.now().)
+    this.changedSinceArmed = false;
     this.settleTimer = setTimeout(() => {
       this.settleTimer = null;
-      if (performance.now() - this.lastChangeAt < SETTLE_MS) {
+      this.settleChecks++;
+      if (this.changedSinceArmed) {
+        this.settleCheckMs = Math.min(MAX_SETTLE_CHECK_MS, this.settleCheckMs * 2);
         this.publishWhenSettled(computeGrid);
         return;
       }
+      this.settleCheckMs = SETTLE_MS;
       this.changedSinceSettled = false;
       if (this.wanted) computeGrid();
-    }, SETTLE_MS);
+    }, this.settleCheckMs);
   }
 
   /** The screen has settled since the last publish: publishing it now pays off. */

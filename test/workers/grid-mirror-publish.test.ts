@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { loadGhosttyModule } from '../../src/main/wasm-module.js';
 import { PaneService } from '../../src/workers/pane-service.js';
 import { GridMirror } from '../../src/shared/grid-mirror.js';
+import { MirrorPublisher } from '../../src/workers/mirror-publisher.js';
 import { SharedAcks } from '../../src/shared/shared-acks.js';
 import type { GridSnapshot } from '../../src/shared/pane-types.js';
 
@@ -130,3 +131,38 @@ test('a screen redrawn every 80 ms (an agent\'s spinner) is not published until 
   assert.ok(Date.now() - lastRedraw >= 190, `published ${Date.now() - lastRedraw} ms after the last redraw`);
   assert.match(published.lines[7], /Thinking… 11$/);
 });
+
+test('while a screen keeps changing, the check for quiet backs off; once quiet, it is published, and the next burst is checked promptly again', async () => {
+  const publisher = new MirrorPublisher(GridMirror.allocate(), 1000);
+  let publishedAt = 0;
+  const change = () => {
+    publisher.onOutput();
+    publisher.publishWhenSettled(() => (publishedAt = Date.now()));
+  };
+  const started = Date.now();
+  while (Date.now() - started < 3000) {
+    change();
+    await sleep(80);
+  }
+  const lastChange = Date.now() - 80;
+  assert.equal(publishedAt, 0, 'never published while changing');
+  // Without the back-off the 200 ms check would have run ~15 times in 3 s; with it, 200+400+800+1600 ms.
+  assert.ok(publisher.settleChecks <= 5, `${publisher.settleChecks} checks in 3 s`);
+  await eventuallyTrue(() => publishedAt > 0, 4000);
+  assert.ok(publishedAt - lastChange >= 190, `published ${publishedAt - lastChange} ms after the last change, not before it was quiet`);
+  assert.ok(publishedAt - lastChange <= 1600 + 400, `published ${publishedAt - lastChange} ms after the last change, within the longest check interval`);
+
+  publishedAt = 0;
+  const burst = Date.now();
+  change();
+  await eventuallyTrue(() => publishedAt > 0, 2000);
+  assert.ok(publishedAt - burst < 600, `a lone change after that is published ${publishedAt - burst} ms later: the back-off was reset`);
+});
+
+async function eventuallyTrue(probe: () => boolean, timeoutMs: number): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (!probe()) {
+    assert.ok(Date.now() < until, `not within ${timeoutMs} ms`);
+    await sleep(10);
+  }
+}
