@@ -223,9 +223,9 @@ export class PaneService {
   }
 
   /**
-   * Changes are still tracked while notices are off, so turning them on
-   * reports only what changes from about then on (within one tick), as
-   * before there were listeners to count.
+   * Notices come from ticks, and ticks follow output: once turned on, they
+   * report output from about then on (at most one tick earlier). The first
+   * one's version also covers changes made while nobody listened.
    */
   setScreenNotices(on: boolean): void {
     this.screenNotices = on;
