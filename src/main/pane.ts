@@ -63,7 +63,6 @@ export class Pane {
   private pty!: RemotePty;
   /** The worker's notices (dirty, signals) in; frame-sink commands out. */
   private readonly eventPort: MessagePort;
-  private lastVersion = 0;
   /** Screen-change notices received: each one woke this thread (see onDirtyEmitter). */
   dirtyNotices = 0;
   private disposed = false;
@@ -204,7 +203,6 @@ export class Pane {
         break;
       case 'dirty':
         this.dirtyNotices++;
-        this.lastVersion = message.version;
         this.onDirtyEmitter.fire(message.version);
         break;
       case 'signal':
@@ -216,10 +214,6 @@ export class Pane {
 
   get running(): boolean {
     return this.pty.exited === null;
-  }
-
-  get screenVersionHint(): number {
-    return this.lastVersion;
   }
 
   write(data: string | Uint8Array, _source: InputSource = 'user'): void {
