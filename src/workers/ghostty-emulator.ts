@@ -42,6 +42,20 @@ export interface EmulatorOptions {
 }
 
 /**
+ * True when `rowWords` words from `start` are the same in both snapshots and
+ * the row holds no multi-codepoint grapheme: a cell record carries only a
+ * grapheme's first codepoint, so such a row can change with its words the same.
+ */
+function sameRow(words: Uint32Array, previous: Uint32Array, start: number, rowWords: number): boolean {
+  if (previous.length < start + rowWords) return false;
+  for (let i = start, end = start + rowWords; i < end; i += 4) {
+    if (words[i] !== previous[i] || words[i + 1] !== previous[i + 1] || words[i + 2] !== previous[i + 2] || words[i + 3] !== previous[i + 3]) return false;
+    if (((words[i + 3] >>> 16) & 0xff) > 0) return false;
+  }
+  return true;
+}
+
+/**
  * Packs `count` of ghostty's 16-byte cell records into CellFrame words. Byte
  * layout of a record: [0..3] codepoint, [4..6] fg rgb, [7..9] bg rgb, [10]
  * flags, [11] width, [14] grapheme length. `onGrapheme(i)` is called for each
@@ -85,6 +99,17 @@ export class GhosttyEmulator {
   private dirtyRows = new Uint8Array(0);
   /** Every row must be hashed again: the first hash, a resize, a full redraw. */
   private allRowsDirty = true;
+  /**
+   * A copy of the viewport's cell records, taken at most once between changes
+   * (writes, resizes). A screen tick hashes the screen and then reads its
+   * lines or cells: each read of ghostty's viewport costs ~65 us at 100x30,
+   * and a tick used to make two or three of them.
+   */
+  private snapshot: Uint32Array | null = null;
+  /** Two buffers the snapshots alternate between, so taking one allocates nothing and leaves lineCache's intact. */
+  private readonly snapshotBuffers: [Uint32Array, Uint32Array] = [new Uint32Array(0), new Uint32Array(0)];
+  /** plainLines()' rows and the snapshot they were built from: rows whose cells did not change are reused. */
+  private lineCache: { words: Uint32Array; cols: number; lines: string[] } | null = null;
 
   constructor(module: WebAssembly.Module, options: EmulatorOptions) {
     const instance = new WebAssembly.Instance(module, { env: { log: () => undefined } });
@@ -108,11 +133,13 @@ export class GhosttyEmulator {
 
   /** Large inputs (a replay, a compaction's picture) go in slices of at most MAX_WRITE_BYTES. */
   write(bytes: Uint8Array): void {
+    this.snapshot = null;
     for (let at = 0; at < bytes.length; at += MAX_WRITE_BYTES) this.term.write(bytes.subarray(at, at + MAX_WRITE_BYTES));
   }
 
   resize(cols: number, rows: number): void {
     this.term.resize(cols, rows);
+    this.snapshot = null;
     this.viewportPtr = 0; // ghostty-web frees its own buffers on resize; ours is re-sized lazily.
     this.allRowsDirty = true;
   }
@@ -161,8 +188,19 @@ export class GhosttyEmulator {
     return this.term.getMode(mode, !dec);
   }
 
+  /** The viewport's cell records (CELL_BYTES each), as of the last change. Shared: read it, never write to it. */
+  private viewport(): Uint32Array {
+    if (this.snapshot) return this.snapshot;
+    const raw = this.rawCells();
+    const slot = this.snapshotBuffers[0] === this.lineCache?.words ? 1 : 0;
+    if (this.snapshotBuffers[slot].length !== raw.length) this.snapshotBuffers[slot] = new Uint32Array(raw.length);
+    this.snapshotBuffers[slot].set(raw);
+    this.snapshot = this.snapshotBuffers[slot];
+    return this.snapshot;
+  }
+
   /** A view of the raw cell records in WASM memory. Valid until the next emulator call. */
-  rawCells(): Uint32Array {
+  private rawCells(): Uint32Array {
     const count = this.term.cols * this.term.rows;
     const bytes = count * CELL_BYTES;
     const ex = this.internals.exports;
@@ -185,7 +223,7 @@ export class GhosttyEmulator {
    */
   screenHash(everyRow = false): number {
     if (everyRow) this.allRowsDirty = true;
-    const words = this.rawCells();
+    const words = this.viewport();
     const rows = this.term.rows;
     const rowWords = this.term.cols * 4;
     if (this.rowHashes.length !== rows || this.dirtyRows.length !== rows) {
@@ -210,31 +248,47 @@ export class GhosttyEmulator {
     return hash >>> 0;
   }
 
-  /** The visible screen as text: one string per row, wide characters once, trailing blanks trimmed. */
-  plainLines(): string[] {
-    const words = this.rawCells().slice(); // copy: grapheme lookups below may move WASM memory
+  /**
+   * The visible screen as text: one string per row, wide characters once,
+   * trailing blanks trimmed. Rows whose cells are unchanged since the last
+   * call are reused (building every row was ~55 us at 100x30, on each waiter
+   * check and grid read); `everyRow` builds them all, the reference the
+   * tests hold the reuse to.
+   */
+  plainLines(everyRow = false): string[] {
+    const words = this.viewport();
     const cols = this.term.cols;
+    const rowWords = cols * 4;
+    const cache = !everyRow && this.lineCache?.cols === cols ? this.lineCache : null;
     const lines: string[] = [];
     for (let row = 0; row < this.term.rows; row++) {
-      let line = '';
-      for (let col = 0; col < cols; col++) {
-        const base = (row * cols + col) * 4;
-        const codepoint = words[base];
-        const width = (words[base + 2] >>> 24) & 0xff;
-        const graphemeLen = (words[base + 3] >>> 16) & 0xff;
-        if (width === 0) continue; // spacer cell behind a wide character
-        if (codepoint === 0) line += ' ';
-        else if (graphemeLen > 0) line += this.term.getGraphemeString(row, col);
-        else line += String.fromCodePoint(codepoint);
-      }
-      lines.push(line.trimEnd());
+      const start = row * rowWords;
+      const reused = cache ? cache.lines[row] : undefined;
+      lines.push(reused !== undefined && sameRow(words, cache!.words, start, rowWords) ? reused : this.rowText(words, row));
     }
+    this.lineCache = { words, cols, lines };
     return lines;
+  }
+
+  private rowText(words: Uint32Array, row: number): string {
+    const cols = this.term.cols;
+    let line = '';
+    for (let col = 0; col < cols; col++) {
+      const base = (row * cols + col) * 4;
+      const codepoint = words[base];
+      const width = (words[base + 2] >>> 24) & 0xff;
+      const graphemeLen = (words[base + 3] >>> 16) & 0xff;
+      if (width === 0) continue; // spacer cell behind a wide character
+      if (codepoint === 0) line += ' ';
+      else if (graphemeLen > 0) line += this.term.getGraphemeString(row, col);
+      else line += String.fromCodePoint(codepoint);
+    }
+    return line.trimEnd();
   }
 
   /** Cells packed for the renderer (see CellFrame). */
   cellFrame(screenVersion: number): CellFrame {
-    const words = this.rawCells().slice();
+    const words = this.viewport();
     const cols = this.term.cols;
     const graphemes: Record<number, string> = {};
     const cells = packCells(words, cols * this.term.rows, (i) => {
@@ -269,7 +323,7 @@ export class GhosttyEmulator {
    */
   history(first: number, count: number): { frame: CellFrame; first: number; total: number } {
     const cols = this.term.cols;
-    const screen = this.rawCells().slice(); // also brings ghostty's render state up to date
+    const screen = this.viewport(); // also brings ghostty's render state up to date
     const scrollback = this.isAlternateScreen() ? 0 : this.term.getScrollbackLength();
     const total = scrollback + this.term.rows;
     const rows = Math.max(0, Math.min(count, total));

@@ -180,15 +180,16 @@ export class PaneService {
     this.scheduleScreenTick();
   }
 
-  /**
-   * At most one screen tick per DIRTY_NOTIFY_INTERVAL_MS; the first change after
-   * a quiet spell ticks at once, so an echo is not delayed.
-   */
   /** Someone is looking at this pane: the TUI shows it, or a caller waits on its screen. */
   get watched(): boolean {
     return this.frameSink !== null || this.waiters.count > 0;
   }
 
+  /**
+   * At most one screen tick per DIRTY_NOTIFY_INTERVAL_MS (unwatched: per
+   * UNWATCHED_NOTIFY_INTERVAL_MS); the first change after a quiet spell ticks
+   * at once, so an echo is not delayed.
+   */
   private scheduleScreenTick(): void {
     if (this.dirtyTimer) return;
     const watched = this.watched;
