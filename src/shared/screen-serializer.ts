@@ -10,7 +10,8 @@
  * painted from this, at the cost of O(screen) rather than a byte replay.
  *
  * Not carried over (not readable from ghostty-web): the primary screen while
- * the alternate one is active (and then its scrollback), soft wraps in the
+ * the alternate one is active (and then its scrollback; a pane's compaction
+ * waits for the program to leave that screen, emulator-keeper.ts), soft wraps in the
  * scrollback, the SGR pen, the scroll region, tab stops, the saved cursor,
  * charsets, hyperlinks and underline styles.
  */

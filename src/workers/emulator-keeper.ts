@@ -17,6 +17,13 @@ import { GhosttyEmulator } from './ghostty-emulator.js';
  * colourful flood grew a pane by 650 MiB in 8 s.
  */
 export const COMPACT_WASM_BYTES = 64 * 1024 * 1024;
+/**
+ * On the alternate screen a compaction would lose the primary screen and its
+ * scrollback (ghostty-web cannot read them while the alternate one is shown),
+ * so it waits for the program to leave, up to this many times the limit. A
+ * full-screen program keeps no scrollback, which is where the growth was.
+ */
+export const ALTERNATE_SCREEN_COMPACT_FACTOR = 4;
 
 export interface KeeperOptions {
   module: WebAssembly.Module;
@@ -27,6 +34,8 @@ export interface KeeperOptions {
   ring: ByteRing;
   /** After a rebuild: the screen may differ from before, and the pane should say why. */
   onRebuilt: (reason: string) => void;
+  /** Tests: compact above this many bytes instead of COMPACT_WASM_BYTES. */
+  compactBytes?: number;
 }
 
 export class EmulatorKeeper {
@@ -69,14 +78,20 @@ export class EmulatorKeeper {
   }
 
   /**
-   * Compacts the emulator if it has grown past COMPACT_WASM_BYTES. Only call
-   * it between sequences and characters, so the next byte means the same to
-   * the new emulator as it would have to the old one. True when it was swapped.
+   * Compacts the emulator if it has grown past COMPACT_WASM_BYTES (on the
+   * alternate screen: see ALTERNATE_SCREEN_COMPACT_FACTOR). Only call it
+   * between sequences and characters, so the next byte means the same to the
+   * new emulator as it would have to the old one. True when it was swapped.
    */
   compactIfBloated(): boolean {
     const old = this.current;
-    if (old.wasmMemoryBytes() <= COMPACT_WASM_BYTES) return false;
-    const fresh = this.safe(() => compactEmulator(old, () => this.create(old.cols, old.rows), COMPACT_WASM_BYTES));
+    const limit = this.options.compactBytes ?? COMPACT_WASM_BYTES;
+    const bytes = old.wasmMemoryBytes();
+    if (bytes <= limit) return false;
+    const onAlternate = this.safe((emulator) => emulator.isAlternateScreen());
+    if (onAlternate === undefined) return false; // it trapped, and was rebuilt from the ring
+    if (onAlternate && bytes <= limit * ALTERNATE_SCREEN_COMPACT_FACTOR) return false;
+    const fresh = this.safe(() => compactEmulator(old, () => this.create(old.cols, old.rows), limit));
     if (!fresh) return false; // reading the old one trapped (and it was rebuilt), or painting failed
     old.dispose();
     this.current = fresh;
