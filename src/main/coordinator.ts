@@ -79,6 +79,15 @@ const DEFAULT_SIZE = { cols: 120, rows: 40 };
  */
 export const INTERACTIVE_WORKER_NICE = 10;
 
+/**
+ * An exited pane keeps its worker this long, so reads right after the exit
+ * (a notify_on_exit, the user looking) meet it as it was; then the worker is
+ * retired and what it left answers instead (frozen-pane.ts): ~17 MiB and a
+ * thread each, for every build or test run an orchestrator started that day.
+ * A pane that cannot be retired yet (the TUI shows it, or a call to it is
+ * pending) is tried again after as long.
+ */
+export const RETIRE_AFTER_EXIT_MS = 15_000;
 const shuttingDownError = () => new Error('patterm is shutting down; no new panes can start');
 
 /** Where a new pane sits in the tree, decided before it starts. */
@@ -99,6 +108,8 @@ export class Coordinator {
    * bare parse at +10, 0.94x at 0). Interactive use sets INTERACTIVE_WORKER_NICE.
    */
   workerNice = 0;
+  /** See RETIRE_AFTER_EXIT_MS (tests shorten it). */
+  retireAfterExitMs = RETIRE_AFTER_EXIT_MS;
   /** The pane whose frames go to the TUI renderer. */
   private framedPane: PaneId | null = null;
   /**
@@ -228,6 +239,7 @@ export class Coordinator {
   }
 
   private onExit(pane: Pane): void {
+    this.scheduleRetirement(pane, this.retireAfterExitMs);
     this.paneExited.fire(pane.info);
     this.paneChanged.fire(pane.info);
     const session = this.sessions.get(pane.info.sessionId);
@@ -238,6 +250,16 @@ export class Coordinator {
         if (child?.running) void child.kill('SIGTERM', DEFAULT_KILL_GRACE_MS).catch(() => undefined);
       }
     }
+  }
+
+  private scheduleRetirement(pane: Pane, delayMs: number): void {
+    const timer = setTimeout(() => {
+      if (this.shuttingDown || this.panes.get(pane.info.id) !== pane) return;
+      void pane.retire().then((retired) => {
+        if (!retired && pane.retirable) this.scheduleRetirement(pane, delayMs);
+      });
+    }, delayMs);
+    timer.unref();
   }
 
   private nextName(base: string): string {
@@ -387,6 +409,11 @@ export class Coordinator {
   }
 
   /** Test hook: how many screen-change notices the pane's worker has sent this thread. */
+  /** Test hook: the exited pane's worker was retired (see RETIRE_AFTER_EXIT_MS). */
+  workerRetired(id: PaneId): boolean {
+    return this.pane(id).retired;
+  }
+
   screenNoticeCount(id: PaneId): number {
     return this.pane(id).dirtyNotices;
   }

@@ -2,7 +2,8 @@
  * The coordinator's handle on one pane: its PTY (owned by the PTY host thread,
  * which sends the output straight to the worker) and its worker (emulator,
  * ring, idle clock, waiters). Every read of pane state goes through the
- * worker; every byte to the child goes through the PTY.
+ * worker, or, once the pane has exited and its worker was retired, through
+ * what it left (frozen-pane.ts); every byte to the child goes through the PTY.
  */
 import { MessageChannel, Worker, type MessagePort } from 'node:worker_threads';
 import { randomUUID } from 'node:crypto';
@@ -22,6 +23,7 @@ import {
   DEFAULT_RING_CAPACITY,
   DEFAULT_SCROLLBACK_BYTES,
   type FromWorkerMessage,
+  type PaneCalls,
   type PaneWorkerApi,
   type ToWorkerMessage,
 } from '../shared/pane-protocol.js';
@@ -35,6 +37,7 @@ import { WorkerClient, WorkerDiedError } from './worker-client.js';
 import { paneEnvironment } from './pane-environment.js';
 import { VERSION } from './version.js';
 import { SharedAcks } from '../shared/shared-acks.js';
+import { FrozenPane } from './frozen-pane.js';
 
 export interface PaneStartOptions {
   info: Omit<PaneInfo, 'process' | 'title' | 'createdAt'>;
@@ -70,6 +73,13 @@ export class Pane {
   private readonly acksBuffer = SharedAcks.allocate();
   /** The worker's settled grid in shared memory: a quiet pane is read without waking its worker. */
   private readonly mirror: GridMirror;
+  /** After retire(): the exited pane's last state, answering in the worker's place. */
+  private frozen: FrozenPane | null = null;
+  private retirement: Promise<boolean> | null = null;
+  /** Worker calls not yet answered: a pane is not retired under them. */
+  private callsInFlight = 0;
+  /** The TUI's frame port while this pane is shown after it was frozen (the worker held it before). */
+  private frozenFramePort: MessagePort | null = null;
 
   private readonly onSignalEmitter = new Emitter<PaneSignal>();
   /** The worker posts screen-change notices only while someone listens: each one wakes this thread. */
@@ -175,6 +185,7 @@ export class Pane {
    */
   private onWorkerGone(): void {
     this.markBooted();
+    if (this.frozen) return; // retired on purpose: what it left answers now
     this.mirror.markStale(); // its last screen must not be served as current
     if (!this.pty) return; // still starting: attach() comes back here
     this.pty.consumerGone();
@@ -189,11 +200,18 @@ export class Pane {
   /** Frames of this pane go to `port` (the TUI renderer's) after every screen change; null stops. */
   attachFrameSink(port: MessagePort | null): void {
     this.pty.focused = port !== null;
-    this.postToWorker({ t: 'frame-sink', port }, port ? [port] : []);
+    if (!this.frozen) {
+      this.postToWorker({ t: 'frame-sink', port }, port ? [port] : []);
+      return;
+    }
+    // The screen will not change again: one frame is all the renderer gets.
+    this.frozenFramePort?.close();
+    this.frozenFramePort = port;
+    if (port) void this.frozen.cells().then((frame) => port.postMessage(frame, [frame.cells.buffer as ArrayBuffer]));
   }
 
   private postToWorker(message: ToWorkerMessage, transfer: MessagePort[] = []): void {
-    if (!this.disposed) this.eventPort.postMessage(message, transfer);
+    if (!this.disposed && !this.retirement) this.eventPort.postMessage(message, transfer);
   }
 
   private onWorkerMessage(message: FromWorkerMessage): void {
@@ -220,6 +238,16 @@ export class Pane {
     this.pty.write(data);
   }
 
+  /** The worker was retired and what it left answers (see retire()). */
+  get retired(): boolean {
+    return this.frozen !== null;
+  }
+
+  /** Exited, with its worker alive: retire() may succeed now or later. */
+  get retirable(): boolean {
+    return !this.running && !this.disposed && !this.client.dead && this.frozen === null;
+  }
+
   /** See PtyProcess.directInput. */
   directInput(): DirectInputChannel | null {
     return this.disposed ? null : this.pty.directInput();
@@ -227,45 +255,45 @@ export class Pane {
 
   async resize(cols: number, rows: number): Promise<void> {
     this.pty.resize(cols, rows);
-    await this.client.call((remote) => remote.resize(cols, rows));
+    await this.call((remote) => remote.resize(cols, rows));
   }
 
   /** From the mirror when it is current (no round trip), else from the worker. */
   async grid(sinceVersion?: number): Promise<GridSnapshot> {
-    const mirrored = this.client.dead ? null : this.mirror.read(Date.now());
+    const mirrored = this.client.dead || this.retirement ? null : this.mirror.read(Date.now());
     if (mirrored && sinceVersion === undefined) return mirrored;
     if (mirrored && mirrored.screenVersion === sinceVersion) return { ...mirrored, changedRows: [] };
-    return this.client.call((remote) => remote.grid(sinceVersion));
+    return this.call((remote) => remote.grid(sinceVersion));
   }
 
   async cells(): Promise<CellFrame> {
-    return this.client.call((remote) => remote.cells());
+    return this.call((remote) => remote.cells());
   }
 
   async history(first: number, count: number): Promise<HistorySlice> {
-    return this.client.call((remote) => remote.history(first, count));
+    return this.call((remote) => remote.history(first, count));
   }
 
   async stream(fromOffset: number, limit?: number): Promise<StreamChunk> {
-    return this.client.call((remote) => remote.stream(fromOffset, limit));
+    return this.call((remote) => remote.stream(fromOffset, limit));
   }
 
   /** Total bytes of output so far: from the mirror when it is current, else from the worker. */
   async streamHead(): Promise<number> {
-    const mirrored = this.client.dead ? null : this.mirror.streamHead();
+    const mirrored = this.client.dead || this.retirement ? null : this.mirror.streamHead();
     return mirrored ?? (await this.stream(Number.MAX_SAFE_INTEGER, 0)).headOffset;
   }
 
   async idleMs(): Promise<number> {
-    return this.client.call((remote) => remote.idleMs());
+    return this.call((remote) => remote.idleMs());
   }
 
   async idleState(): Promise<{ idleMs: number; thresholdMs: number; idle: boolean }> {
-    return this.client.call((remote) => remote.idleState());
+    return this.call((remote) => remote.idleState());
   }
 
   async setIdleThreshold(ms: number): Promise<void> {
-    await this.client.call((remote) => remote.setIdleThreshold(ms));
+    await this.call((remote) => remote.setIdleThreshold(ms));
   }
 
   /**
@@ -276,7 +304,7 @@ export class Pane {
   async waitFor(request: WaitRequest, signal?: AbortSignal): Promise<PaneWaitResult> {
     if (!signal) return this.waitUntilDone(request);
     const id = `wait-${++this.waitSequence}`;
-    const cancel = () => void this.client.call((remote) => remote.cancelWait(id)).catch(() => undefined);
+    const cancel = () => void this.call((remote) => remote.cancelWait(id)).catch(() => undefined);
     signal.addEventListener('abort', cancel, { once: true });
     try {
       return await this.waitUntilDone({ ...request, id });
@@ -287,10 +315,10 @@ export class Pane {
 
   private async waitUntilDone(request: WaitRequest): Promise<PaneWaitResult> {
     const started = performance.now();
-    const live = this.client.call((remote) => remote.waitFor(request));
+    const live = this.call((remote) => remote.waitFor(request));
     if (!this.running) return live;
     const exited = this.exitPromise.then(async (): Promise<PaneWaitResult> => {
-      const final = await this.client.call((remote) => remote.waitFor({ ...request, timeoutMs: 0, stableMs: 0 }));
+      const final = await this.call((remote) => remote.waitFor({ ...request, timeoutMs: 0, stableMs: 0 }));
       return { ...final, exited: true, elapsedMs: Math.round(performance.now() - started) };
     });
     this.pty.awaited++;
@@ -302,14 +330,54 @@ export class Pane {
   }
 
   async armTrap(): Promise<void> {
-    await this.client.call((remote) => remote.armTrap());
+    await this.call((remote) => remote.armTrap());
   }
 
   /** Test hook: the worker throws on its next turn. Its death can be reported before this call's reply (they come on different ports): either way the crash happened. */
   async simulateWorkerCrash(): Promise<void> {
-    await this.client.call((remote) => remote.simulateCrash()).catch((error: unknown) => {
+    await this.call((remote) => remote.simulateCrash()).catch((error: unknown) => {
       if (!(error instanceof WorkerDiedError)) throw error;
     });
+  }
+
+  /** Every worker call goes through here: to the worker, or to what it left once it was retired. */
+  private async call<R>(invoke: (remote: PaneCalls) => Promise<R>): Promise<R> {
+    if (this.retirement) await this.retirement;
+    if (this.frozen) return invoke(this.frozen);
+    this.callsInFlight++;
+    try {
+      return await this.client.call(invoke);
+    } finally {
+      this.callsInFlight--;
+    }
+  }
+
+  /**
+   * Replaces the worker of an exited pane by what it leaves (its screen, the
+   * newest FROZEN_HISTORY_ROWS of its history, its output ring) and ends the
+   * worker. Declines (false) while the process runs, while calls to the
+   * worker are unanswered (a wait_for_pattern among them), or when the worker
+   * is already gone, or while the TUI shows it (the worker holds the
+   * renderer's frame port); calls made meanwhile wait for it and are answered
+   * by the frozen pane.
+   */
+  retire(): Promise<boolean> {
+    if (this.retirement) return this.retirement;
+    if (this.running || this.disposed || this.client.dead || this.callsInFlight > 0 || this.pty.focused) return Promise.resolve(false);
+    this.retirement = this.freeze();
+    return this.retirement;
+  }
+
+  private async freeze(): Promise<boolean> {
+    try {
+      this.frozen = await FrozenPane.collect((read) => this.client.call(read));
+    } catch {
+      this.retirement = null; // the worker died meanwhile: calls meet its death as before
+      return false;
+    }
+    this.eventPort.close();
+    await this.client.terminate();
+    return true;
   }
 
   async kill(signal: NodeJS.Signals = 'SIGTERM', graceMs = 2000): Promise<void> {
@@ -321,6 +389,7 @@ export class Pane {
     this.disposed = true;
     this.pty.destroy();
     this.eventPort.close();
+    this.frozenFramePort?.close();
     await this.client.terminate();
     this.onSignalEmitter.dispose();
     this.onDirtyEmitter.dispose();

@@ -30,6 +30,14 @@ export class ByteRing {
     return Math.max(0, this.head - this.capacity);
   }
 
+  /** A ring holding exactly `read`'s bytes at their offsets: a copy that outlives the ring it was read from. */
+  static holding(read: Pick<RingRead, 'bytes' | 'startOffset'>): ByteRing {
+    const ring = new ByteRing(Math.max(1, read.bytes.length));
+    ring.head = read.startOffset;
+    ring.append(read.bytes);
+    return ring;
+  }
+
   append(chunk: Uint8Array): void {
     let data = chunk;
     if (data.length >= this.capacity) {

@@ -46,6 +46,11 @@ export interface PaneWorkerApi {
   simulateCrash(): void;
 }
 
+/** The worker API as the coordinator calls it, over Comlink or on a frozen pane (frozen-pane.ts): every answer is a promise. */
+export type PaneCalls = {
+  [K in keyof PaneWorkerApi]: (...args: Parameters<PaneWorkerApi[K]>) => Promise<Awaited<ReturnType<PaneWorkerApi[K]>>>;
+};
+
 /**
  * A MessagePort as far as this pure module needs to know it: where a worker
  * pushes the focused pane's frames straight to the TUI renderer thread.
