@@ -7,63 +7,58 @@
  * session. Frozen, a pane keeps what read_output, wait_for_pattern and the
  * TUI read from it, at the size of the output itself.
  */
-import type { PaneCalls } from '../shared/pane-protocol.js';
+import type { PaneCalls, PaneRemains } from '../shared/pane-protocol.js';
 import type { CellFrame, GridSnapshot, HistorySlice, StreamChunk, WaitRequest, WaitResult } from '../shared/pane-types.js';
 import { ByteRing } from '../shared/byte-ring.js';
+import { unpackRows, type PackedRows } from '../shared/compact-rows.js';
 import { PatternWaiters } from '../workers/pattern-waiters.js';
 
 /**
  * History rows a frozen pane keeps (scrollback and screen, newest last): what
- * read_output's history_lines and the TUI's history reader can still show. At
- * 120 columns a full row is ~2 KiB, so this bounds a frozen pane near 4 MiB
- * even when its output filled the whole scrollback.
+ * read_output's history_lines and the TUI's history reader can still show.
+ * Kept compact (compact-rows.ts); at 120 columns a row full to the edge is
+ * ~2 KiB, so even then a frozen pane stays near 4 MiB.
  */
 export const FROZEN_HISTORY_ROWS = 2000;
 
-export interface PaneRemains {
-  grid: GridSnapshot;
-  cells: CellFrame;
-  /** The newest rows of the history (its `first` is where they began in the worker's history). */
-  history: HistorySlice;
-  /** Everything the output ring held. */
-  ring: StreamChunk;
-  idleThresholdMs: number;
-}
-
 export class FrozenPane implements PaneCalls {
+  /** The last grid, as the worker last gave it (strings live on this thread's heap). */
+  private readonly grid0: GridSnapshot;
+  private readonly screen: CellFrame;
   private readonly ring: ByteRing;
   private readonly frozenAt = performance.now();
   private readonly idleAtFreeze: number;
   private idleThresholdMs: number;
   private readonly waiters: PatternWaiters;
-  private readonly rows: HistorySlice;
+  /** The newest rows of the history, renumbered from 0 (the worker numbers them from the oldest ghostty kept). */
+  private readonly historyRows: PackedRows;
 
   /** Reads what a pane's worker leaves, through `call` (its WorkerClient's). */
   static async collect(call: <R>(read: (remote: PaneCalls) => Promise<R>) => Promise<R>): Promise<FrozenPane> {
-    const [grid, cells, history, ring, idle] = await Promise.all([
-      call((remote) => remote.grid()),
-      call((remote) => remote.cells()),
-      call((remote) => remote.history(-FROZEN_HISTORY_ROWS, FROZEN_HISTORY_ROWS)),
-      call((remote) => remote.stream(0)),
-      call((remote) => remote.idleState()),
-    ]);
-    return new FrozenPane({ grid, cells, history, ring, idleThresholdMs: idle.thresholdMs });
+    return new FrozenPane(await call((remote) => remote.remains(FROZEN_HISTORY_ROWS)));
   }
 
-  constructor(private readonly remains: PaneRemains) {
+  /**
+   * `remains` arrives by structured clone, so its buffers were allocated on
+   * this thread. A buffer transferred from the worker would stay in the
+   * allocator arena of the thread that made it, and keeping it would pin
+   * that ended thread's arena, megabytes of it, while the pane stays frozen.
+   */
+  constructor(remains: PaneRemains) {
+    this.grid0 = remains.grid;
+    this.screen = remains.cells;
     this.ring = ByteRing.holding(remains.ring);
     this.idleAtFreeze = remains.grid.idleMs;
     this.idleThresholdMs = remains.idleThresholdMs;
-    // Rows are renumbered from the oldest one kept, as the worker numbers from the oldest ghostty kept.
-    this.rows = { ...remains.history, first: 0, total: remains.history.frame.rows };
-    this.waiters = new PatternWaiters({ version: () => remains.grid.screenVersion, lines: () => remains.grid.lines });
+    this.historyRows = remains.history;
+    this.waiters = new PatternWaiters({ version: () => this.grid0.screenVersion, lines: () => this.grid0.lines });
   }
 
   /** The process has exited: its screen keeps the size it had. */
   async resize(): Promise<void> {}
 
   async grid(sinceVersion?: number): Promise<GridSnapshot> {
-    const { grid } = this.remains;
+    const grid = this.grid0;
     const idleMs = this.idleNow();
     const snapshot: GridSnapshot = { ...grid, lines: [...grid.lines], cursor: { ...grid.cursor }, idleMs, idle: idleMs >= this.idleThresholdMs };
     if (sinceVersion !== undefined) snapshot.changedRows = sinceVersion === grid.screenVersion ? [] : grid.lines.map((_, row) => row);
@@ -72,25 +67,14 @@ export class FrozenPane implements PaneCalls {
 
   /** A copy: frames are transferred to the renderer, which would take the original with them. */
   async cells(): Promise<CellFrame> {
-    return copyFrame(this.remains.cells);
+    return copyFrame(this.screen);
   }
 
   async history(first: number, count: number): Promise<HistorySlice> {
-    const { frame, total } = this.rows;
+    const total = this.historyRows.template.rows;
     const rows = Math.max(0, Math.min(count, total));
-    const start = Math.max(0, Math.min(first < 0 ? total + first : first, total - rows));
-    const words = frame.cols * 4;
-    const graphemes: Record<number, string> = {};
-    const from = start * frame.cols;
-    for (const [index, text] of Object.entries(frame.graphemes)) {
-      const at = Number(index) - from;
-      if (at >= 0 && at < rows * frame.cols) graphemes[at] = text;
-    }
-    return {
-      frame: { ...frame, rows, cells: frame.cells.slice(start * words, (start + rows) * words), graphemes, cursor: { ...frame.cursor }, modes: { ...frame.modes } },
-      first: start,
-      total,
-    };
+    const start = Math.max(0, Math.min(first < 0 ? total + first : first, total - rows)); // negative: from the end
+    return { frame: unpackRows(this.historyRows, start, rows), first: start, total };
   }
 
   async stream(fromOffset: number, limit?: number): Promise<StreamChunk> {
@@ -120,6 +104,10 @@ export class FrozenPane implements PaneCalls {
 
   private idleNow(): number {
     return Math.round(this.idleAtFreeze + performance.now() - this.frozenAt);
+  }
+
+  async remains(): Promise<PaneRemains> {
+    throw new Error('this pane was already retired');
   }
 
   async armTrap(): Promise<void> {

@@ -72,7 +72,8 @@ export class Pane {
   /** The worker counts parsed bytes here and the PTY host reads them (shared-acks.ts). */
   private readonly acksBuffer = SharedAcks.allocate();
   /** The worker's settled grid in shared memory: a quiet pane is read without waking its worker. */
-  private readonly mirror: GridMirror;
+  /** Dropped when the worker is retired: nothing writes it again. */
+  private mirror: GridMirror | null;
   /** After retire(): the exited pane's last state, answering in the worker's place. */
   private frozen: FrozenPane | null = null;
   private retirement: Promise<boolean> | null = null;
@@ -186,7 +187,7 @@ export class Pane {
   private onWorkerGone(): void {
     this.markBooted();
     if (this.frozen) return; // retired on purpose: what it left answers now
-    this.mirror.markStale(); // its last screen must not be served as current
+    this.mirror?.markStale(); // its last screen must not be served as current
     if (!this.pty) return; // still starting: attach() comes back here
     this.pty.consumerGone();
     if (this.running && !this.disposed) void this.pty.kill('SIGTERM', 500).catch(() => undefined);
@@ -260,7 +261,7 @@ export class Pane {
 
   /** From the mirror when it is current (no round trip), else from the worker. */
   async grid(sinceVersion?: number): Promise<GridSnapshot> {
-    const mirrored = this.client.dead || this.retirement ? null : this.mirror.read(Date.now());
+    const mirrored = this.client.dead || this.retirement ? null : (this.mirror?.read(Date.now()) ?? null);
     if (mirrored && sinceVersion === undefined) return mirrored;
     if (mirrored && mirrored.screenVersion === sinceVersion) return { ...mirrored, changedRows: [] };
     return this.call((remote) => remote.grid(sinceVersion));
@@ -280,7 +281,7 @@ export class Pane {
 
   /** Total bytes of output so far: from the mirror when it is current, else from the worker. */
   async streamHead(): Promise<number> {
-    const mirrored = this.client.dead || this.retirement ? null : this.mirror.streamHead();
+    const mirrored = this.client.dead || this.retirement ? null : (this.mirror?.streamHead() ?? null);
     return mirrored ?? (await this.stream(Number.MAX_SAFE_INTEGER, 0)).headOffset;
   }
 
@@ -376,6 +377,8 @@ export class Pane {
       return false;
     }
     this.eventPort.close();
+    this.pty.destroy(); // the PTY host lets go of the exited PTY and its port to the worker
+    this.mirror = null;
     await this.client.terminate();
     return true;
   }

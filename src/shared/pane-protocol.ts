@@ -6,6 +6,7 @@
  */
 import type { CellFrame, GridSnapshot, HistorySlice, PaneSignal, StreamChunk, WaitRequest, WaitResult } from './pane-types.js';
 import type { ScannedEvent } from './sequence-scanner.js';
+import type { PackedRows } from './compact-rows.js';
 
 export interface PaneWorkerInit {
   paneId: string;
@@ -40,10 +41,25 @@ export interface PaneWorkerApi {
   idleMs(): number;
   idleState(): { idleMs: number; thresholdMs: number; idle: boolean };
   setIdleThreshold(ms: number): void;
+  /**
+   * What an exited pane leaves when its worker is retired (frozen-pane.ts):
+   * its last grid and screen, its newest `historyRows` history rows, packed,
+   * and its output ring. Cloned, not transferred, so that nothing the
+   * coordinator keeps was allocated by this soon-ended thread.
+   */
+  remains(historyRows: number): PaneRemains;
   /** Test hook: makes the emulator hit a real WebAssembly trap on its next write. */
   armTrap(): void;
   /** Test hook: the worker thread throws an uncaught error, as a real crash would. */
   simulateCrash(): void;
+}
+
+export interface PaneRemains {
+  grid: GridSnapshot;
+  cells: CellFrame;
+  history: PackedRows;
+  ring: StreamChunk;
+  idleThresholdMs: number;
 }
 
 /** The worker API as the coordinator calls it, over Comlink or on a frozen pane (frozen-pane.ts): every answer is a promise. */

@@ -7,7 +7,8 @@ import { ByteRing } from '../shared/byte-ring.js';
 import { SequenceScanner, type ScannedEvent } from '../shared/sequence-scanner.js';
 import { replyToQuery } from '../shared/query-replies.js';
 import type { CellFrame, GridSnapshot, HistorySlice, PaneSignal, StreamChunk, WaitRequest, WaitResult } from '../shared/pane-types.js';
-import type { FromWorkerMessage, PaneWorkerInit, ScannedBatch } from '../shared/pane-protocol.js';
+import type { FromWorkerMessage, PaneRemains, PaneWorkerInit, ScannedBatch } from '../shared/pane-protocol.js';
+import { packRows } from '../shared/compact-rows.js';
 import type { GhosttyEmulator } from './ghostty-emulator.js';
 import { EmulatorKeeper } from './emulator-keeper.js';
 import { PatternWaiters } from './pattern-waiters.js';
@@ -304,6 +305,17 @@ export class PaneService {
     const version = this.version();
     const frame = this.keeper.safe((emulator) => emulator.cellFrame(version));
     return frame ?? this.emulator.cellFrame(version);
+  }
+
+  /** See PaneWorkerApi.remains. */
+  remains(historyRows: number): PaneRemains {
+    return {
+      grid: this.grid(),
+      cells: this.cells(),
+      history: packRows(this.historySlice(-historyRows, historyRows).frame),
+      ring: this.stream(0),
+      idleThresholdMs: this.idleThresholdMs,
+    };
   }
 
   historySlice(first: number, count: number): HistorySlice {
