@@ -108,7 +108,7 @@ export class Coordinator {
    * bare parse at +10, 0.94x at 0). Interactive use sets INTERACTIVE_WORKER_NICE.
    */
   workerNice = 0;
-  /** See RETIRE_AFTER_EXIT_MS (tests shorten it). */
+  /** See RETIRE_AFTER_EXIT_MS (tests shorten it; Infinity: never). */
   retireAfterExitMs = RETIRE_AFTER_EXIT_MS;
   /** The pane whose frames go to the TUI renderer. */
   private framedPane: PaneId | null = null;
@@ -239,7 +239,7 @@ export class Coordinator {
   }
 
   private onExit(pane: Pane): void {
-    this.scheduleRetirement(pane, this.retireAfterExitMs);
+    if (Number.isFinite(this.retireAfterExitMs)) this.scheduleRetirement(pane, this.retireAfterExitMs);
     this.paneExited.fire(pane.info);
     this.paneChanged.fire(pane.info);
     const session = this.sessions.get(pane.info.sessionId);
