@@ -111,14 +111,18 @@ export class CellBuffer {
   /**
    * Copies a pane's frame into `rect`, clipped to both. Area the frame does not
    * cover is blanked, so a frame from before a resize never leaves stale cells.
+   * A frame taller than the rect loses rows at the top, as a terminal window
+   * shrinking does, so its last lines and cursor stay in view (an exited
+   * pane's screen keeps the size it had). Returns the first frame row shown.
    */
-  blit(frame: CellFrame, rect: Rect): void {
+  blit(frame: CellFrame, rect: Rect): number {
     this.fill(rect);
     const cols = Math.min(frame.cols, rect.cols, this.cols - rect.x);
     const rows = Math.min(frame.rows, rect.rows, this.rows - rect.y);
-    if (cols <= 0 || rows <= 0) return;
+    if (cols <= 0 || rows <= 0) return 0;
+    const top = firstShownRow(frame, rows);
     for (let row = 0; row < rows; row++) {
-      const from = row * frame.cols * WORDS_PER_CELL;
+      const from = (top + row) * frame.cols * WORDS_PER_CELL;
       const to = ((rect.y + row) * this.cols + rect.x) * WORDS_PER_CELL;
       this.cells.set(frame.cells.subarray(from, from + cols * WORDS_PER_CELL), to);
       const last = to + (cols - 1) * WORDS_PER_CELL;
@@ -130,9 +134,32 @@ export class CellBuffer {
     }
     for (const key of Object.keys(frame.graphemes)) {
       const index = Number(key);
-      const row = Math.floor(index / frame.cols);
+      const row = Math.floor(index / frame.cols) - top;
       const col = index % frame.cols;
-      if (row < rows && col < cols) this.graphemes.set((rect.y + row) * this.cols + rect.x + col, frame.graphemes[index]);
+      if (row >= 0 && row < rows && col < cols) this.graphemes.set((rect.y + row) * this.cols + rect.x + col, frame.graphemes[index]);
+    }
+    return top;
+  }
+}
+
+/** With room for `rows` rows: the first to show so that the cursor's row and the last row with anything on it both fit. */
+function firstShownRow(frame: CellFrame, rows: number): number {
+  if (frame.rows <= rows) return 0;
+  let bottom = Math.min(frame.cursor.y, frame.rows - 1);
+  for (let row = frame.rows - 1; row > bottom; row--) {
+    if (rowHasContent(frame, row)) {
+      bottom = row;
+      break;
     }
   }
+  return Math.max(0, bottom + 1 - rows);
+}
+
+function rowHasContent(frame: CellFrame, row: number): boolean {
+  for (let col = 0; col < frame.cols; col++) {
+    const at = (row * frame.cols + col) * WORDS_PER_CELL;
+    const codepoint = frame.cells[at];
+    if ((codepoint !== 0 && codepoint !== 0x20) || frame.cells[at + 2] !== DEFAULT_COLOR || frame.graphemes[row * frame.cols + col] !== undefined) return true;
+  }
+  return false;
 }

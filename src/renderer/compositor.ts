@@ -65,9 +65,10 @@ export class Compositor {
       drawHistoryReader(buffer, main, state.history);
       return hidden;
     }
-    buffer.blit(frame, main);
-    const { x, y, visible } = frame.cursor;
-    if (!visible || pane.status !== 'running' || x >= main.cols || y >= main.rows) return hidden;
+    const top = buffer.blit(frame, main);
+    const { x, visible } = frame.cursor;
+    const y = frame.cursor.y - top;
+    if (!visible || pane.status !== 'running' || x >= main.cols || y < 0 || y >= main.rows) return hidden;
     return { x: main.x + x, y: main.y + y, visible: true, shape: state.cursorShapes.get(pane.id) ?? 0 };
   }
 }
