@@ -1,5 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { RETIRE_AFTER_EXIT_MS } from '../../../src/main/coordinator.js';
 import { startHarness, structured, textOf } from './helpers/mcp-harness.js';
 
 const harness = await startHarness();
@@ -141,6 +142,38 @@ test('after a child exits, its final screen and exit code stay readable', async 
   assert.equal(grid.content, 'last words');
   assert.equal(grid.status, 'exited');
   assert.equal(grid.exit_code, 7);
+});
+
+test("once an exited child's worker is retired, every read gives what it gave before", async () => {
+  const script = 'for i in $(seq 1 120); do printf "\\033[3$((i % 7))mrow %d\\033[0m\\n" $i; done; echo all-printed; exit 3';
+  const id = await spawn({ argv: ['bash', '--norc', '--noprofile', '-c', script] });
+  await harness.coordinator.exitPromise(id);
+  const reads = async () => ({
+    grid: structured<GridResult & { history: string }>(await mcp.call('read_output', { child_id: id, mode: 'grid', history_lines: 200 })),
+    stream: structured<{ content: string; new_offset: number }>(await mcp.call('read_output', { child_id: id, mode: 'stream', pattern: '^row 1[0-9]$' })),
+    wait: structured<{ matched: boolean }>(await mcp.call('wait_for_pattern', { child_id: id, pattern: '^all-printed$', timeout_seconds: 5 })),
+  });
+  const live = await reads();
+  assert.equal(harness.coordinator.workerRetired(id), false);
+  harness.coordinator.retireAfterExitMs = 0;
+  try {
+    // Retirement is scheduled at exit: a second child, exited after the change, shows it happening through MCP.
+    const second = await spawn({ argv: ['bash', '--norc', '--noprofile', '-c', script] });
+    await harness.coordinator.exitPromise(second);
+    const deadline = Date.now() + 10_000;
+    while (!harness.coordinator.workerRetired(second) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+    assert.equal(harness.coordinator.workerRetired(second), true, 'retired');
+    const frozenGrid = structured<GridResult & { history: string }>(await mcp.call('read_output', { child_id: second, mode: 'grid', history_lines: 200 }));
+    assert.equal(frozenGrid.content, live.grid.content);
+    assert.equal(frozenGrid.history, live.grid.history);
+    assert.equal(frozenGrid.history.split('\n')[0], 'row 1', 'the whole history, from the first line');
+    assert.deepEqual([frozenGrid.status, frozenGrid.exit_code], ['exited', 3]);
+    const frozenStream = structured<{ content: string; new_offset: number }>(await mcp.call('read_output', { child_id: second, mode: 'stream', pattern: '^row 1[0-9]$' }));
+    assert.deepEqual([frozenStream.content, frozenStream.new_offset], [live.stream.content, live.stream.new_offset]);
+    assert.equal(structured<{ matched: boolean }>(await mcp.call('wait_for_pattern', { child_id: second, pattern: '^all-printed$', timeout_seconds: 5 })).matched, live.wait.matched);
+  } finally {
+    harness.coordinator.retireAfterExitMs = RETIRE_AFTER_EXIT_MS;
+  }
 });
 
 test('grid-only and stream-only arguments are not mixed up silently', async () => {
