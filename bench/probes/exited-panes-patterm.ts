@@ -18,6 +18,8 @@ const SETTLE_MS = 2000;
 
 export interface ExitedPanesResult {
   rssGrowthMiB: number;
+  /** Growth per pane over the second half of the panes: the first ones also warm allocator arenas, a cost paid once. */
+  marginalMiB: number;
   retired: number;
 }
 
@@ -34,14 +36,20 @@ export default async function exitedPanesPatterm(args: { retire: boolean }): Pro
   const baseline = rssMiB(process.pid);
   try {
     const ids: string[] = [];
+    let halfway = baseline;
     for (let i = 0; i < EXITED_PANES; i++) {
       const pane = await coordinator.spawn({ argv: exitedPaneArgv(i), kind: 'process', name: `run-${i}` });
       ids.push(pane.id);
       const exit = await coordinator.exitPromise(pane.id);
       if (exit.exitCode !== 0) throw new Error(`run-${i} ended with ${JSON.stringify(exit)}`);
+      if (i === EXITED_PANES / 2 - 1) {
+        await sleep(SETTLE_MS);
+        halfway = rssMiB(process.pid);
+      }
     }
     await sleep(SETTLE_MS);
-    return { rssGrowthMiB: rssMiB(process.pid) - baseline, retired: ids.filter((id) => coordinator.workerRetired(id)).length };
+    const end = rssMiB(process.pid);
+    return { rssGrowthMiB: end - baseline, marginalMiB: (end - halfway) / (EXITED_PANES / 2), retired: ids.filter((id) => coordinator.workerRetired(id)).length };
   } finally {
     await coordinator.shutdown(500);
   }

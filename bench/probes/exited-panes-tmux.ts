@@ -7,7 +7,7 @@ import { shellQuote, sleep } from '../harness/timing.js';
 const SETTLE_MS = 2000;
 const POLL_MS = 20;
 
-export default async function exitedPanesTmux(): Promise<{ rssGrowthMiB: number }> {
+export default async function exitedPanesTmux(): Promise<{ rssGrowthMiB: number; marginalMiB: number }> {
   const server = new TmuxServer();
   try {
     // The first window is a shell that stays, so the server's own size is the baseline.
@@ -16,7 +16,12 @@ export default async function exitedPanesTmux(): Promise<{ rssGrowthMiB: number 
     await sleep(SETTLE_MS);
     const pid = await server.serverPid();
     const baseline = rssMiB(pid);
+    let halfway = baseline;
     for (let i = 0; i < EXITED_PANES; i++) {
+      if (i === EXITED_PANES / 2) {
+        await sleep(SETTLE_MS);
+        halfway = rssMiB(pid);
+      }
       await server.newPane(exitedPaneArgv(i).map(shellQuote).join(' '));
       const started = performance.now();
       while ((await server.tmux('display-message', '-p', '-t', `:${i + 1}`, '#{pane_dead}')).trim() !== '1') {
@@ -25,7 +30,8 @@ export default async function exitedPanesTmux(): Promise<{ rssGrowthMiB: number 
       }
     }
     await sleep(SETTLE_MS);
-    return { rssGrowthMiB: rssMiB(pid) - baseline };
+    const end = rssMiB(pid);
+    return { rssGrowthMiB: end - baseline, marginalMiB: (end - halfway) / (EXITED_PANES / 2) };
   } finally {
     server.kill();
   }

@@ -16,10 +16,12 @@ import { PatternWaiters } from '../workers/pattern-waiters.js';
 /**
  * History rows a frozen pane keeps (scrollback and screen, newest last): what
  * read_output's history_lines and the TUI's history reader can still show.
- * Kept compact (compact-rows.ts); at 120 columns a row full to the edge is
- * ~2 KiB, so even then a frozen pane stays near 4 MiB.
+ * A live pane's scrollback (DEFAULT_SCROLLBACK_BYTES of ghostty pages) held
+ * ~4000 lines at 80 columns and ~2700 at 120 here, so retiring a pane that
+ * wide or wider loses none of them. Packed (compact-rows.ts), 4000 rows of a
+ * typical log take a few hundred KiB.
  */
-export const FROZEN_HISTORY_ROWS = 2000;
+export const FROZEN_HISTORY_ROWS = 4000;
 
 export class FrozenPane implements PaneCalls {
   /** The last grid, as the worker last gave it (strings live on this thread's heap). */

@@ -69,6 +69,20 @@ test('blank tails are not stored: a frame of short rows keeps a fraction of its 
   const rows = Array.from({ length: 200 }, (_, i): [number[][], Record<number, string>] => [pad(text(String(i)), BLANK), {}]);
   const frame = frameOf(rows);
   const packed = packRows(frame);
-  assert.ok(packed.words.length <= frame.cells.length / 4, `kept ${packed.words.length} of ${frame.cells.length} words`);
+  const bytes = packed.codepoints.byteLength + packed.styleOf.byteLength + packed.styles.byteLength + packed.fills.byteLength + packed.starts.byteLength;
+  assert.ok(bytes <= frame.cells.byteLength / 4, `kept ${bytes} of ${frame.cells.byteLength} bytes`);
+  assert.equal(packed.styles.length, 3, 'one style');
   assert.deepEqual(unpackRows(packed, 0, 200).cells, frame.cells);
+});
+
+test('more styles than 16-bit indices hold (a truecolour gradient) still come back exactly', () => {
+  const rows = 700;
+  const cols = 100;
+  const cells = new Uint32Array(rows * cols * 4);
+  for (let i = 0; i < rows * cols; i++) cells.set([0x2588, i, DEFAULT_COLOR, 1 << 8], i * 4); // every cell its own colour
+  const frame: CellFrame = { ...FRAME, rows, cols, cells, graphemes: {} };
+  const packed = structuredClone(packRows(frame));
+  assert.ok(packed.styleOf instanceof Uint32Array, 'indices widened past 65536 styles');
+  assert.deepEqual(unpackRows(packed, 0, rows).cells, cells);
+  assert.deepEqual(unpackRows(packed, 650, 50).cells, cells.slice(650 * cols * 4));
 });
