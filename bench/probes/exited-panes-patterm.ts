@@ -14,7 +14,7 @@ import { sleep } from '../harness/timing.js';
 /** Retire quickly here: the figure is what a retired pane keeps, not how long the app waits first. */
 const RETIRE_AFTER_MS = 200;
 /** Long enough for the last retirements, the garbage collector and the allocator to settle. */
-const SETTLE_MS = 2000;
+const SETTLE_MS = 1500;
 
 export interface ExitedPanesResult {
   rssGrowthMiB: number;

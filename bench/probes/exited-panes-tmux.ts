@@ -4,7 +4,7 @@ import { rssMiB } from '../harness/process-tree.js';
 import { TmuxServer } from '../harness/tmux-server.js';
 import { shellQuote, sleep } from '../harness/timing.js';
 
-const SETTLE_MS = 2000;
+const SETTLE_MS = 1500;
 const POLL_MS = 20;
 
 export default async function exitedPanesTmux(): Promise<{ rssGrowthMiB: number; marginalMiB: number }> {

@@ -7,7 +7,7 @@ const scenario: Scenario = {
   name: 'exited-panes',
   description: `${EXITED_PANES} short processes printing ${EXITED_PANE_LINES} lines each, exited and kept in the tree: RSS growth with their workers retired, live, and tmux (remain-on-exit)`,
   defaultRuns: 1,
-  secondsPerRun: 30,
+  secondsPerRun: 22,
   async run(ctx) {
     for (let run = 0; run < ctx.runs; run++) {
       const retired = await ctx.probe<ExitedPanesResult>('exited-panes-patterm', { retire: true }, { timeoutMs: 180_000 });
