@@ -408,12 +408,12 @@ export class Coordinator {
     return this.pane(id).exitPromise;
   }
 
-  /** Test hook: how many screen-change notices the pane's worker has sent this thread. */
   /** Test hook: the exited pane's worker was retired (see RETIRE_AFTER_EXIT_MS). */
   workerRetired(id: PaneId): boolean {
     return this.pane(id).retired;
   }
 
+  /** Test hook: how many screen-change notices the pane's worker has sent this thread. */
   screenNoticeCount(id: PaneId): number {
     return this.pane(id).dirtyNotices;
   }

@@ -71,8 +71,7 @@ export class Pane {
   private disposed = false;
   /** The worker counts parsed bytes here and the PTY host reads them (shared-acks.ts). */
   private readonly acksBuffer = SharedAcks.allocate();
-  /** The worker's settled grid in shared memory: a quiet pane is read without waking its worker. */
-  /** Dropped when the worker is retired: nothing writes it again. */
+  /** The worker's settled grid in shared memory: a quiet pane is read without waking its worker. Dropped when the worker is retired. */
   private mirror: GridMirror | null;
   /** After retire(): the exited pane's last state, answering in the worker's place. */
   private frozen: FrozenPane | null = null;
@@ -201,6 +200,12 @@ export class Pane {
   /** Frames of this pane go to `port` (the TUI renderer's) after every screen change; null stops. */
   attachFrameSink(port: MessagePort | null): void {
     this.pty.focused = port !== null;
+    // Being retired: whichever answers afterwards (what the worker left, or the worker if retiring failed) takes the port.
+    if (this.retirement && !this.frozen) void this.retirement.then(() => this.sendFramesTo(port));
+    else this.sendFramesTo(port);
+  }
+
+  private sendFramesTo(port: MessagePort | null): void {
     if (!this.frozen) {
       this.postToWorker({ t: 'frame-sink', port }, port ? [port] : []);
       return;
