@@ -11,6 +11,7 @@ import type { PaneCalls, PaneRemains } from '../shared/pane-protocol.js';
 import type { CellFrame, GridSnapshot, HistorySlice, StreamChunk, WaitRequest, WaitResult } from '../shared/pane-types.js';
 import { ByteRing } from '../shared/byte-ring.js';
 import { unpackRows, type PackedRows } from '../shared/compact-rows.js';
+import { historyWindow } from '../shared/history-window.js';
 import { PatternWaiters } from '../workers/pattern-waiters.js';
 
 /**
@@ -25,7 +26,7 @@ export const FROZEN_HISTORY_ROWS = 4000;
 
 export class FrozenPane implements PaneCalls {
   /** The last grid, as the worker last gave it (strings live on this thread's heap). */
-  private readonly grid0: GridSnapshot;
+  private readonly lastGrid: GridSnapshot;
   private readonly screen: CellFrame;
   private readonly ring: ByteRing;
   private readonly frozenAt = performance.now();
@@ -47,20 +48,20 @@ export class FrozenPane implements PaneCalls {
    * that ended thread's arena, megabytes of it, while the pane stays frozen.
    */
   constructor(remains: PaneRemains) {
-    this.grid0 = remains.grid;
+    this.lastGrid = remains.grid;
     this.screen = remains.cells;
     this.ring = ByteRing.holding(remains.ring);
     this.idleAtFreeze = remains.grid.idleMs;
     this.idleThresholdMs = remains.idleThresholdMs;
     this.historyRows = remains.history;
-    this.waiters = new PatternWaiters({ version: () => this.grid0.screenVersion, lines: () => this.grid0.lines });
+    this.waiters = new PatternWaiters({ version: () => this.lastGrid.screenVersion, lines: () => this.lastGrid.lines });
   }
 
   /** The process has exited: its screen keeps the size it had. */
   async resize(): Promise<void> {}
 
   async grid(sinceVersion?: number): Promise<GridSnapshot> {
-    const grid = this.grid0;
+    const grid = this.lastGrid;
     const idleMs = this.idleNow();
     const snapshot: GridSnapshot = { ...grid, lines: [...grid.lines], cursor: { ...grid.cursor }, idleMs, idle: idleMs >= this.idleThresholdMs };
     if (sinceVersion !== undefined) snapshot.changedRows = sinceVersion === grid.screenVersion ? [] : grid.lines.map((_, row) => row);
@@ -74,8 +75,7 @@ export class FrozenPane implements PaneCalls {
 
   async history(first: number, count: number): Promise<HistorySlice> {
     const total = this.historyRows.template.rows;
-    const rows = Math.max(0, Math.min(count, total));
-    const start = Math.max(0, Math.min(first < 0 ? total + first : first, total - rows)); // negative: from the end
+    const { start, rows } = historyWindow(first, count, total);
     return { frame: unpackRows(this.historyRows, start, rows), first: start, total };
   }
 
