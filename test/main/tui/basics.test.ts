@@ -98,3 +98,21 @@ test('Ctrl-D in a pane goes to the program; on the empty canvas it quits, leavin
     patterm.keys('C-d'); // quits
     await patterm.expectExitAndRestore(0);
   }));
+
+test('an exited pane keeps its last lines in view when the window shrinks', () =>
+  withPatterm(
+    async (patterm) => {
+      await patterm.waitFor(new RegExp(HINT), 'the empty state');
+      await spawnBash(patterm);
+      patterm.type('seq 1 60; echo the-result-line; exit');
+      patterm.keys('Enter');
+      await patterm.waitFor(/bash exited 0 · Ctrl-D closes it/, 'the exited pane');
+      // The exited pane is not resized (its process is gone): its screen keeps the old size.
+      patterm.resize(100, 20);
+      const small = await patterm.waitFor((lines) => lines.length === 20 && patterm.mainArea(lines).includes('the-result-line'), 'the last lines in the smaller window');
+      const area = patterm.mainArea(small);
+      assert.equal(area.filter((line) => line !== '').at(-1), 'exit', 'the last line the pane wrote is the last one shown');
+      assert.ok(area.includes('60'), 'with the lines just above it');
+    },
+    { processPresets: { bash: BASH_PRESET } },
+  ));
