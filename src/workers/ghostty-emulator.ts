@@ -6,7 +6,8 @@
  * ghostty-web's public `getViewport()` builds one JS object per cell; for hashing
  * and rendering we read the same 16-byte cell records straight out of WASM memory.
  */
-import { Ghostty, type GhosttyTerminal } from 'ghostty-web';
+// '#ghostty-web' is ghostty-web without its embedded WASM copy (scripts/vendor-ghostty.mjs).
+import { Ghostty, type GhosttyTerminal } from '#ghostty-web';
 import { DEFAULT_COLOR, type CellFrame, type CursorState } from '../shared/pane-types.js';
 import { CELL_BYTES, packCells, sameRow, SENTINEL_BG, SENTINEL_FG } from './cell-records.js';
 import { paletteColor } from '../shared/query-replies.js';
