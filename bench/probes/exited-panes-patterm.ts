@@ -27,7 +27,7 @@ export default async function exitedPanesPatterm(args: { retire: boolean }): Pro
   await loadGhosttyModule();
   const coordinator = new Coordinator();
   coordinator.setPaneSize(PANE.cols, PANE.rows);
-  coordinator.retireAfterExitMs = args.retire ? RETIRE_AFTER_MS : Infinity;
+  coordinator.retirement.afterExitMs = args.retire ? RETIRE_AFTER_MS : Infinity;
   // One pane first, so the PTY host, the worker code and the allocators are warm before the baseline.
   const warm = await coordinator.spawn({ argv: ['true'], kind: 'process' });
   await coordinator.exitPromise(warm.id);

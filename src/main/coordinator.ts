@@ -30,6 +30,7 @@ import { Emitter, type Disposable } from '../shared/events.js';
 import { Pane, type PaneWaitResult } from './pane.js';
 import { loadGhosttyModule } from './wasm-module.js';
 import { WorkerBootGate } from './worker-boot-gate.js';
+import { PaneRetirement } from './pane-retirement.js';
 
 export interface SpawnRequest {
   argv: string[];
@@ -79,15 +80,6 @@ const DEFAULT_SIZE = { cols: 120, rows: 40 };
  */
 export const INTERACTIVE_WORKER_NICE = 10;
 
-/**
- * An exited pane keeps its worker this long, so reads right after the exit
- * (a notify_on_exit, the user looking) meet it as it was; then the worker is
- * retired and what it left answers instead (frozen-pane.ts): ~17 MiB and a
- * thread each, for every build or test run an orchestrator started that day.
- * A pane that cannot be retired yet (the TUI shows it, or a call to it is
- * pending) is tried again after as long.
- */
-export const RETIRE_AFTER_EXIT_MS = 15_000;
 const shuttingDownError = () => new Error('patterm is shutting down; no new panes can start');
 
 /** Where a new pane sits in the tree, decided before it starts. */
@@ -108,8 +100,8 @@ export class Coordinator {
    * bare parse at +10, 0.94x at 0). Interactive use sets INTERACTIVE_WORKER_NICE.
    */
   workerNice = 0;
-  /** See RETIRE_AFTER_EXIT_MS (tests shorten it; Infinity: never). */
-  retireAfterExitMs = RETIRE_AFTER_EXIT_MS;
+  /** When exited panes give up their workers (tests shorten it). */
+  readonly retirement = new PaneRetirement((pane) => !this.shuttingDown && this.panes.get(pane.info.id) === pane);
   /** The pane whose frames go to the TUI renderer. */
   private framedPane: PaneId | null = null;
   /**
@@ -239,7 +231,7 @@ export class Coordinator {
   }
 
   private onExit(pane: Pane): void {
-    if (Number.isFinite(this.retireAfterExitMs)) this.scheduleRetirement(pane, this.retireAfterExitMs);
+    this.retirement.scheduleAfterExit(pane);
     this.paneExited.fire(pane.info);
     this.paneChanged.fire(pane.info);
     const session = this.sessions.get(pane.info.sessionId);
@@ -250,16 +242,6 @@ export class Coordinator {
         if (child?.running) void child.kill('SIGTERM', DEFAULT_KILL_GRACE_MS).catch(() => undefined);
       }
     }
-  }
-
-  private scheduleRetirement(pane: Pane, delayMs: number): void {
-    const timer = setTimeout(() => {
-      if (this.shuttingDown || this.panes.get(pane.info.id) !== pane) return;
-      void pane.retire().then((retired) => {
-        if (!retired && pane.retirable) this.scheduleRetirement(pane, delayMs);
-      });
-    }, delayMs);
-    timer.unref();
   }
 
   private nextName(base: string): string {

@@ -13,14 +13,14 @@ import { eventually, sleep, useCoordinator } from '../helpers/coordinator-fixtur
 const coordinator = useCoordinator();
 /** Long enough to read the live pane first; the tests wait for retirement with eventually(). */
 const RETIRE_AFTER_MS = 300;
-coordinator.retireAfterExitMs = RETIRE_AFTER_MS;
+coordinator.retirement.afterExitMs = RETIRE_AFTER_MS;
 
 /** Coloured lines, wide characters, more than a screen of scrollback, then a last line: exits at once. */
 const OUTPUT = ['bash', '--norc', '--noprofile', '-c', 'printf "\\033[31mred\\033[0m 漢字 start\\n"; seq 1 400; printf "LAST line\\n"'];
 const threadCount = () => readdirSync('/proc/self/task').length;
 
 test('a retired pane answers grid, history, stream, waits and idle state as its worker did, and its thread is gone', async () => {
-  coordinator.retireAfterExitMs = 60_000; // keep this one live until everything is read
+  coordinator.retirement.afterExitMs = 60_000; // keep this one live until everything is read
   const pane = await coordinator.spawn({ argv: OUTPUT, kind: 'process', name: 'frozen-reads' });
   await coordinator.exitPromise(pane.id);
   const grid = await coordinator.grid(pane.id);
@@ -30,7 +30,7 @@ test('a retired pane answers grid, history, stream, waits and idle state as its 
   assert.equal(coordinator.workerRetired(pane.id), false);
 
   const threadsBefore = threadCount();
-  coordinator.retireAfterExitMs = RETIRE_AFTER_MS;
+  coordinator.retirement.afterExitMs = RETIRE_AFTER_MS;
   const second = await coordinator.spawn({ argv: OUTPUT, kind: 'process', name: 'frozen-reads-2' });
   await coordinator.exitPromise(second.id);
   const secondGrid = await coordinator.grid(second.id);

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { RETIRE_AFTER_EXIT_MS } from '../../../src/main/coordinator.js';
+import { RETIRE_AFTER_EXIT_MS } from '../../../src/main/pane-retirement.js';
 import { startHarness, structured, textOf } from './helpers/mcp-harness.js';
 
 const harness = await startHarness();
@@ -155,7 +155,7 @@ test("once an exited child's worker is retired, every read gives what it gave be
   });
   const live = await reads();
   assert.equal(harness.coordinator.workerRetired(id), false);
-  harness.coordinator.retireAfterExitMs = 0;
+  harness.coordinator.retirement.afterExitMs = 0;
   try {
     // Retirement is scheduled at exit: a second child, exited after the change, shows it happening through MCP.
     const second = await spawn({ argv: ['bash', '--norc', '--noprofile', '-c', script] });
@@ -172,7 +172,7 @@ test("once an exited child's worker is retired, every read gives what it gave be
     assert.deepEqual([frozenStream.content, frozenStream.new_offset], [live.stream.content, live.stream.new_offset]);
     assert.equal(structured<{ matched: boolean }>(await mcp.call('wait_for_pattern', { child_id: second, pattern: '^all-printed$', timeout_seconds: 5 })).matched, live.wait.matched);
   } finally {
-    harness.coordinator.retireAfterExitMs = RETIRE_AFTER_EXIT_MS;
+    harness.coordinator.retirement.afterExitMs = RETIRE_AFTER_EXIT_MS;
   }
 });
 
