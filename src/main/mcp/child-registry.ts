@@ -42,12 +42,22 @@ export class ChildRegistry implements Disposable {
   }
 
   record(pane: PaneInfo, spawnerId: PaneId, options: RecordOptions): ChildRecord {
+    this.forgetClosed();
     const watch = options.readyPattern || options.errorPattern ? new OutputWatch(this.coordinator, pane.id, options.readyPattern ?? null, options.errorPattern ?? null) : null;
     const record: ChildRecord = { paneId: pane.id, spawnerId, notifyOnExit: options.notifyOnExit, killedBySpawner: false, watch };
     this.records.set(pane.id, record);
     // It may have exited before we got here; it still deserves its notification.
     if (this.coordinator.info(pane.id).process.status !== 'running') this.onExited(this.coordinator.info(pane.id));
     return record;
+  }
+
+  /** Children closed since (kill with close, or the TUI) are gone from the tree; their records go too. */
+  private forgetClosed(): void {
+    for (const [paneId, record] of this.records) {
+      if (this.coordinator.has(paneId)) continue;
+      record.watch?.dispose();
+      this.records.delete(paneId);
+    }
   }
 
   get(paneId: PaneId): ChildRecord | undefined {

@@ -15,11 +15,13 @@ export const kill = defineTool({
   description: [
     "Stop a child and everything it started: sends signal (default SIGTERM) to the child's whole process tree, then SIGKILL to whatever is still alive after 2 seconds.",
     'Returns once it has exited, with its exit code. Its final screen and output stay readable with read_output.',
+    'Pass close: true to also remove it from your children once it has exited (list_children and the sidebar stop showing it; its screen and output are gone): for finished builds and test runs you have already read. A child that has already exited is closed at once.',
     'To interrupt a running command without ending the program, use send_input with kind "key" and key "ctrl-c" instead.',
   ].join(' '),
   schema: v.strictObject({
     child_id: ChildIdSchema,
     signal: v.optional(v.pipe(v.picklist(['SIGTERM', 'SIGINT', 'SIGHUP', 'SIGQUIT', 'SIGKILL']), v.description('First signal to send. Default SIGTERM.')), 'SIGTERM'),
+    close: v.optional(v.pipe(v.boolean(), v.description('Once it has exited, remove it from your children; its output can no longer be read. Default false.')), false),
   }),
   async run(args, { caller, services }) {
     const pane = services.children.resolveTarget(caller, args.child_id);
@@ -30,8 +32,16 @@ export const kill = defineTool({
       await Promise.race([services.coordinator.exitPromise(pane.id), new Promise((resolve) => setTimeout(resolve, EXIT_REPORT_MARGIN_MS))]);
     }
     const process = services.coordinator.info(pane.id).process;
-    const result = { child_id: pane.id, name: pane.name, status: process.status, exit_code: exitCodeOf(process), signal: process.signal, already_exited: already };
+    // A child still running (its exit not reported yet) stays: closing it would hide a live process.
+    const closed = args.close && process.status !== 'running';
+    if (closed) await services.coordinator.close(pane.id);
+    const result = { child_id: pane.id, name: pane.name, status: process.status, exit_code: exitCodeOf(process), signal: process.signal, already_exited: already, closed };
     const text = already ? `${pane.name} had already exited with ${describeExit(process)}.` : process.status === 'running' ? `sent ${args.signal} to ${pane.name}; it has not reported its exit yet.` : `${pane.name} exited with ${describeExit(process)}.`;
-    return ok(result, text);
+    return ok(result, `${text}${closedNote(args.close, closed)}`);
   },
 });
+
+function closedNote(asked: boolean, closed: boolean): string {
+  if (!asked) return '';
+  return closed ? ' Closed: it is no longer among your children.' : ' Not closed, as it is still running.';
+}
