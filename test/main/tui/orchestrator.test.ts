@@ -138,3 +138,29 @@ test('an agent preset takes an optional initial prompt from its sub-palette; Kil
     patterm.stop();
   }
 });
+
+test('kill with close takes an exited child out of the tree, even while the user is looking at it', () =>
+  withOrchestrator(async (patterm) => {
+    const spawned = await call(patterm, 'spawn_process', { argv: ['sh', '-c', 'echo build-finished; exit 0'], name: 'build' });
+    const childId = childIdFrom(spawned);
+    await patterm.waitFor((l) => l.some((line) => line.includes('└─ ✓ build')), 'the child exited, marked ✓');
+
+    // The orchestrator waits on another child for a few seconds, then closes the first; meanwhile the user looks at it.
+    const clock = childIdFrom(await call(patterm, 'spawn_process', { argv: ['sh', '-c', 'sleep 8; echo go; exec sleep 600'], name: 'clock' }));
+    patterm.paste(
+      [`/call wait_for_pattern ${JSON.stringify({ child_id: clock, pattern: '^go', timeout_seconds: 60 })}`, `/call kill ${JSON.stringify({ child_id: childId, close: true })}`].join('\n'),
+    );
+    await patterm.waitFor(/pasted 2 lines/, 'the paste to land in the orchestrator');
+    patterm.keys('Enter');
+    await patterm.runPalette('focus pane', 'Focus pane…');
+    await patterm.waitFor(/Focus pane…/, 'the pane list');
+    patterm.type('build');
+    patterm.keys('Enter');
+    await patterm.waitFor((l) => patterm.mainArea(l).some((line) => line.includes('build-finished')), 'the exited child shown');
+
+    const lines = await patterm.waitFor(
+      (l) => !l.some((line) => line.includes('✓ build')) && patterm.mainArea(l).some((line) => line.includes('Closed: it is no longer among')),
+      'the child gone from the tree and the orchestrator shown again, with the kill result',
+    );
+    assert.ok(!patterm.mainArea(lines).some((line) => line.includes('build-finished') && !line.includes('/call')), 'the closed pane is no longer on screen');
+  }));
