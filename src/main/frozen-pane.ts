@@ -15,14 +15,16 @@ import { historyWindow } from '../shared/history-window.js';
 import { PatternWaiters } from '../workers/pattern-waiters.js';
 
 /**
- * History rows a frozen pane keeps (scrollback and screen, newest last): what
- * read_output's history_lines and the TUI's history reader can still show.
- * A live pane's scrollback (DEFAULT_SCROLLBACK_BYTES of ghostty pages) held
- * ~4000 lines at 80 columns and ~2700 at 120 here, so retiring a pane that
- * wide or wider loses none of them. Packed (compact-rows.ts), 4000 rows of a
- * typical log take a few hundred KiB.
+ * History a frozen pane keeps (scrollback and screen, newest last), in cells:
+ * what read_output's history_lines and the TUI's history reader can still
+ * show. A live pane's scrollback (DEFAULT_SCROLLBACK_BYTES of ghostty pages)
+ * holds about the same number of cells at any width: here 7197 lines at 40
+ * columns (288k cells), 4098 at 80 (328k), 2665 at 120 (320k) and 1515 at
+ * 200 (303k). A budget in cells, not rows, with a little room over the most
+ * measured, lets a retirement keep all of it at every width. Packed
+ * (compact-rows.ts), a typical log's worth takes a few hundred KiB.
  */
-export const FROZEN_HISTORY_ROWS = 4000;
+export const FROZEN_HISTORY_CELLS = 336_000;
 
 export class FrozenPane implements PaneCalls {
   /** The last grid, as the worker last gave it (strings live on this thread's heap). */
@@ -38,7 +40,7 @@ export class FrozenPane implements PaneCalls {
 
   /** Reads what a pane's worker leaves, through `call` (its WorkerClient's). */
   static async collect(call: <R>(read: (remote: PaneCalls) => Promise<R>) => Promise<R>): Promise<FrozenPane> {
-    return new FrozenPane(await call((remote) => remote.remains(FROZEN_HISTORY_ROWS)));
+    return new FrozenPane(await call((remote) => remote.remains(FROZEN_HISTORY_CELLS)));
   }
 
   /**

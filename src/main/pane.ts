@@ -360,7 +360,7 @@ export class Pane {
 
   /**
    * Replaces the worker of an exited pane by what it leaves (its screen, the
-   * newest FROZEN_HISTORY_ROWS of its history, its output ring) and ends the
+   * newest FROZEN_HISTORY_CELLS of its history, its output ring) and ends the
    * worker. Declines (false) while the process runs, while calls to the
    * worker are unanswered (a wait_for_pattern among them), or when the worker
    * is already gone, or while the TUI shows it (the worker holds the

@@ -43,11 +43,12 @@ export interface PaneWorkerApi {
   setIdleThreshold(ms: number): void;
   /**
    * What an exited pane leaves when its worker is retired (frozen-pane.ts):
-   * its last grid and screen, its newest `historyRows` history rows, packed,
-   * and its output ring. Cloned, not transferred, so that nothing the
-   * coordinator keeps was allocated by this soon-ended thread.
+   * its last grid and screen, its newest history rows up to `historyCells`
+   * cells (rows of the pane's width), packed, and its output ring. Cloned,
+   * not transferred, so that nothing the coordinator keeps was allocated by
+   * this soon-ended thread.
    */
-  remains(historyRows: number): PaneRemains;
+  remains(historyCells: number): PaneRemains;
   /** Test hook: makes the emulator hit a real WebAssembly trap on its next write. */
   armTrap(): void;
   /** Test hook: the worker thread throws an uncaught error, as a real crash would. */

@@ -308,7 +308,8 @@ export class PaneService {
   }
 
   /** See PaneWorkerApi.remains. */
-  remains(historyRows: number): PaneRemains {
+  remains(historyCells: number): PaneRemains {
+    const historyRows = Math.max(1, Math.ceil(historyCells / Math.max(1, this.emulator.cols)));
     return {
       grid: this.grid(),
       cells: this.cells(),

@@ -72,7 +72,7 @@ const api: PaneWorkerApi = {
     const chunk = service.stream(fromOffset, limit);
     return transfer(chunk, [chunk.bytes.buffer]);
   },
-  remains: (historyRows) => service.remains(historyRows),
+  remains: (historyCells) => service.remains(historyCells),
   waitFor: (request) => service.waitFor(request),
   cancelWait: (id) => service.cancelWait(id),
   idleMs: () => service.idleMs(),

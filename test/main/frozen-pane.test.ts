@@ -103,3 +103,30 @@ test('a running pane is never retired', async () => {
   assert.equal(coordinator.workerRetired(pane.id), false);
   await coordinator.kill(pane.id, 'SIGKILL', 0);
 });
+
+test('a narrow pane keeps all of its longer history when retired, as a wide one does', async () => {
+  // A live pane's scrollback holds about the same number of cells at any width: at 40 columns, twice
+  // the lines it holds at 80. A retirement that kept a fixed number of rows lost the oldest of them.
+  const narrow = ['bash', '--norc', '--noprofile', '-c', 'seq 1 7000'];
+  const size = coordinator.paneSize;
+  coordinator.setPaneSize(40, 20);
+  try {
+    coordinator.retirement.afterExitMs = 60_000;
+    const live = await coordinator.spawn({ argv: narrow, kind: 'process', name: 'narrow-live' });
+    await coordinator.exitPromise(live.id);
+    const liveTotal = (await coordinator.history(live.id, 0, 1)).total;
+    assert.ok(liveTotal > 4500, `the live pane holds more than the old 4000-row limit (${liveTotal} rows)`);
+    const liveOldest = await coordinator.history(live.id, 0, 5);
+
+    coordinator.retirement.afterExitMs = RETIRE_AFTER_MS;
+    const retired = await coordinator.spawn({ argv: narrow, kind: 'process', name: 'narrow-retired' });
+    await coordinator.exitPromise(retired.id);
+    await eventually(() => coordinator.workerRetired(retired.id), { timeoutMs: 10_000, message: 'the narrow pane to be retired' });
+    const frozenOldest = await coordinator.history(retired.id, 0, 5);
+    assert.equal(frozenOldest.total, liveTotal);
+    assert.deepEqual(frozenOldest.frame.cells, liveOldest.frame.cells, 'the oldest rows are the same');
+  } finally {
+    coordinator.setPaneSize(size.cols, size.rows);
+    coordinator.retirement.afterExitMs = RETIRE_AFTER_MS;
+  }
+});
