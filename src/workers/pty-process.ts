@@ -9,8 +9,6 @@
  * the worker is more than FLOW_HIGH_WATERMARK_BYTES behind.
  */
 import * as pty from 'node-pty';
-import { closeSync, constants as fsConstants, openSync, writeSync } from 'node:fs';
-import { randomBytes } from 'node:crypto';
 import {
   FLOW_HIGH_WATERMARK_BYTES,
   FLOW_LOW_WATERMARK_BYTES,
@@ -20,12 +18,13 @@ import { Emitter } from '../shared/events.js';
 import { InputLease, type DirectInputChannel } from '../shared/input-lease.js';
 import { SharedAcks } from '../shared/shared-acks.js';
 import { killPaneTree } from '../main/process-reaper.js';
+import { ExitDrain } from './exit-drain.js';
 import { INTERACTIVE_BYTES, TURN_QUANTUM_BYTES, type ParseClient, type ParseScheduler } from './parse-scheduler.js';
 
 /** Receives output batches; `flooding` marks a batch deep into a parse turn (see FLOOD_TURN_BYTES). */
 export type OutputSink = (bytes: Uint8Array, flooding: boolean) => void;
 
-/** node-pty 1.1.0 internals we rely on (pinned version); see the drain fence below. */
+/** node-pty 1.1.0 internals we rely on (pinned version); see holdSlave(). */
 interface NodePtyInternals {
   _pty: string;
   _fd: number;
@@ -79,9 +78,8 @@ export class PtyProcess implements ParseClient {
   private rawExit: { exitCode: number; signal: number } | null = null;
   private killRequested = false;
   private finalExit: PtyExit | null = null;
-  /** Our own handle on the slave side; see holdSlave(). */
-  private slaveFd: number | null = null;
-  private drainMarker: Buffer | null = null;
+  /** Our own handle on the slave side, which keeps a fast exit's last output (exit-drain.ts); null if the child was gone first. */
+  private drain: ExitDrain | null = null;
   /**
    * Lets the renderer thread write keystrokes to the master itself (see
    * input-lease.ts). Only offered while we hold the slave: then the master
@@ -89,7 +87,6 @@ export class PtyProcess implements ParseClient {
    * revokes the lease first.
    */
   private inputLease: InputLease | null = null;
-  private drainCarry: Buffer = Buffer.alloc(0);
 
   private constructor(
     private readonly options: PtySpawnOptions,
@@ -111,27 +108,15 @@ export class PtyProcess implements ParseClient {
     this.holdSlave();
   }
 
-  /**
-   * Output written just before a fast exit can be lost: once the last slave fd
-   * closes, the master's read may fail with EIO while bytes are still in flight
-   * (measured: 6 of 20 runs of "print 20 KB and exit" lost data with bare node-pty).
-   * So we keep a slave fd open ourselves. When the child exits (node-pty then
-   * subscribes to the socket's 'close', which we observe), we write a unique
-   * marker into the slave: it comes out of the master after every byte the
-   * child wrote. When the marker arrives, everything has been read and we let go
-   * of the slave, which ends the stream. No timing guesses involved.
-   */
+  /** Holds the slave (exit-drain.ts) and starts the drain when the child exits. */
   private holdSlave(): void {
     const internals = this.pty as unknown as NodePtyInternals;
-    try {
-      this.slaveFd = openSync(internals._pty, fsConstants.O_RDWR | fsConstants.O_NOCTTY | fsConstants.O_NONBLOCK);
-    } catch {
-      this.slaveFd = null; // the child already exited; nothing left to protect
-      return;
-    }
+    this.drain = ExitDrain.hold(internals._pty);
+    if (!this.drain) return;
     this.inputLease = InputLease.open();
+    // node-pty subscribes to its socket's 'close' once the child has exited: that is our cue.
     internals._socket.on('newListener', (event: string) => {
-      if (event === 'close' && this.drainMarker === null) this.startDrain();
+      if (event === 'close' && !this.drain?.draining) this.startDrain();
     });
   }
 
@@ -148,46 +133,19 @@ export class PtyProcess implements ParseClient {
   private startDrain(): void {
     // The child has exited: from here on node-pty may close the master at any moment.
     this.revokeDirectInput();
-    if (this.slaveFd === null) return;
-    this.drainMarker = Buffer.from(`\x1b_patterm-drain-${randomBytes(8).toString('hex')}\x1b\\`);
+    if (!this.drain?.holding) return;
     // The tail is bounded by kernel buffers; read it now even if flow control paused us,
     // because node-pty destroys the socket if it does not close within 200 ms of exit.
     if (this.paused) {
       this.paused = false;
       this.pty.resume();
     }
-    try {
-      writeSync(this.slaveFd, this.drainMarker);
-    } catch {
-      this.releaseSlave();
-    }
+    this.drain.start();
   }
 
   private releaseSlave(): void {
     this.revokeDirectInput();
-    if (this.slaveFd === null) return;
-    try {
-      closeSync(this.slaveFd);
-    } catch {
-      // Already closed.
-    }
-    this.slaveFd = null;
-  }
-
-  /** While draining, holds back a possible partial marker and cuts the stream at the marker. */
-  private filterDrain(data: Buffer): Buffer {
-    if (!this.drainMarker) return data;
-    const combined = this.drainCarry.length ? Buffer.concat([this.drainCarry, data]) : data;
-    const at = combined.indexOf(this.drainMarker);
-    if (at !== -1) {
-      this.drainCarry = Buffer.alloc(0);
-      this.drainMarker = null;
-      this.releaseSlave();
-      return combined.subarray(0, at);
-    }
-    const keep = Math.min(combined.length, this.drainMarker.length - 1);
-    this.drainCarry = Buffer.from(combined.subarray(combined.length - keep));
-    return combined.subarray(0, combined.length - keep);
+    this.drain?.release();
   }
 
   /**
@@ -262,13 +220,13 @@ export class PtyProcess implements ParseClient {
   }
 
   private onData(raw: Buffer): void {
-    const data = this.filterDrain(raw);
+    const data = this.drain ? this.drain.filter(raw) : raw;
     if (data.length === 0) return;
     this.pending.push(data);
     this.pendingBytes += data.length;
     // Never pause while draining after exit: the drain marker must get through
     // before node-pty gives up on the socket (see startDrain).
-    if (!this.paused && this.drainMarker === null && (this.unacked() > this.highWatermark() || this.holdingForInput())) {
+    if (!this.paused && !this.drain?.draining && (this.unacked() > this.highWatermark() || this.holdingForInput())) {
       this.paused = true;
       this.pty.pause();
     }
