@@ -1,10 +1,7 @@
 /**
- * The coordinator: owns the session tree and every pane's lifecycle. The MCP
- * server and the TUI are thin layers over this API; neither touches a PTY or a
- * worker directly.
- *
- * Tree shape (spec §8): a session has one root pane (the orchestrator, or the
- * process the user launched) and children one level below it.
+ * The coordinator: owns the session tree (pane-tree.ts) and every pane's
+ * lifecycle. The MCP server and the TUI are thin layers over this API; neither
+ * touches a PTY or a worker directly.
  */
 import { randomBytes } from 'node:crypto';
 import type { DirectInputChannel } from '../shared/input-lease.js';
@@ -31,6 +28,9 @@ import { Pane, type PaneWaitResult } from './pane.js';
 import { loadGhosttyModule } from './wasm-module.js';
 import { WorkerBootGate } from './worker-boot-gate.js';
 import { PaneRetirement } from './pane-retirement.js';
+import { PaneTree, type PanePlace, type Session } from './pane-tree.js';
+
+export { UnknownPaneError, type Session } from './pane-tree.js';
 
 export interface SpawnRequest {
   argv: string[];
@@ -45,23 +45,9 @@ export interface SpawnRequest {
   idleThresholdMs?: number;
 }
 
-export interface Session {
-  id: SessionId;
-  name: string;
-  rootId: PaneId;
-  childIds: PaneId[];
-}
-
 export interface PaneSignalEvent {
   paneId: PaneId;
   signal: PaneSignal;
-}
-
-export class UnknownPaneError extends Error {
-  override readonly name = 'UnknownPaneError';
-  constructor(readonly paneId: string) {
-    super(`no pane with id ${JSON.stringify(paneId)}`);
-  }
 }
 
 /** Spec §2: SIGTERM first, SIGKILL after this grace window. */
@@ -82,15 +68,10 @@ export const INTERACTIVE_WORKER_NICE = 10;
 
 const shuttingDownError = () => new Error('patterm is shutting down; no new panes can start');
 
-/** Where a new pane sits in the tree, decided before it starts. */
-type PanePlace = Pick<PaneInfo, 'id' | 'sessionId' | 'parentId' | 'name'>;
-
 export class Coordinator {
   readonly instanceId = randomBytes(8).toString('hex');
-  private readonly panes = new Map<PaneId, Pane>();
-  private readonly sessions = new Map<SessionId, Session>();
+  private readonly tree = new PaneTree();
   private size = { ...DEFAULT_SIZE };
-  private nameCounters = new Map<string, number>();
   private shuttingDown = false;
   /**
    * How much lower than this thread a pane worker runs while it parses a flood
@@ -101,7 +82,7 @@ export class Coordinator {
    */
   workerNice = 0;
   /** When exited panes give up their workers (tests shorten it). */
-  readonly retirement = new PaneRetirement((pane) => !this.shuttingDown && this.panes.get(pane.info.id) === pane);
+  readonly retirement = new PaneRetirement((pane) => !this.shuttingDown && this.tree.find(pane.info.id) === pane);
   /** The pane whose frames go to the TUI renderer. */
   private framedPane: PaneId | null = null;
   /**
@@ -135,11 +116,11 @@ export class Coordinator {
   // ---- tree ---------------------------------------------------------------------
 
   listSessions(): Session[] {
-    return [...this.sessions.values()];
+    return this.tree.listSessions();
   }
 
   session(id: SessionId): Session | undefined {
-    return this.sessions.get(id);
+    return this.tree.session(id);
   }
 
   info(id: PaneId): PaneInfo {
@@ -147,22 +128,19 @@ export class Coordinator {
   }
 
   has(id: PaneId): boolean {
-    return this.panes.has(id);
+    return this.tree.has(id);
   }
 
   allPanes(): PaneInfo[] {
-    return [...this.panes.values()].map((pane) => pane.info);
+    return this.tree.all().map((pane) => pane.info);
   }
 
   children(id: PaneId): PaneInfo[] {
-    const session = this.sessions.get(this.info(id).sessionId);
-    return (session?.childIds ?? []).map((child) => this.info(child));
+    return this.tree.children(id).map((pane) => pane.info);
   }
 
   private pane(id: PaneId): Pane {
-    const pane = this.panes.get(id);
-    if (!pane) throw new UnknownPaneError(id);
-    return pane;
+    return this.tree.get(id);
   }
 
   // ---- lifecycle ----------------------------------------------------------------
@@ -170,7 +148,7 @@ export class Coordinator {
   /** The size every pane should have (the main area of the TUI, or a default when headless). */
   setPaneSize(cols: number, rows: number): void {
     this.size = { cols: Math.max(1, cols), rows: Math.max(1, rows) };
-    for (const pane of this.panes.values()) if (pane.running) void pane.resize(this.size.cols, this.size.rows).catch(() => undefined);
+    for (const pane of this.tree.all()) if (pane.running) void pane.resize(this.size.cols, this.size.rows).catch(() => undefined);
   }
 
   get paneSize(): { cols: number; rows: number } {
@@ -181,27 +159,20 @@ export class Coordinator {
     if (this.shuttingDown) throw shuttingDownError();
     if (request.argv.length === 0 || request.argv[0] === '') throw new Error('argv must name a program to run (received an empty argv)');
     const module = await loadGhosttyModule();
-    const id = Pane.newId();
-    const parent = request.parentId !== undefined ? this.pane(request.parentId) : null;
-    const session = parent ? this.sessions.get(parent.info.sessionId)! : null;
-    const sessionId = session?.id ?? id;
-    const name = request.name ?? this.nextName(request.presetName ?? basename(request.argv[0]));
+    const place = this.tree.place(Pane.newId(), request.parentId, request.name, request.presetName ?? basename(request.argv[0]));
     const pane = await this.bootGate.start(() => {
       if (this.shuttingDown) throw shuttingDownError();
-      return this.startPane(request, { id, sessionId, parentId: session ? session.rootId : null, name }, module);
+      return this.startPane(request, place, module);
     });
-    if (this.shuttingDown) {
+    const refusal = this.shuttingDown ? shuttingDownError() : this.tree.add(pane) ? null : new Error(`the session of parent ${place.parentId} was closed while this pane started`);
+    if (refusal) {
       await pane.kill('SIGKILL', 0).catch(() => undefined);
       await pane.dispose();
-      throw shuttingDownError();
+      throw refusal;
     }
-    this.panes.set(id, pane);
-    if (session) session.childIds.push(id);
-    else this.sessions.set(id, { id, name, rootId: id, childIds: [] });
-
     pane.onSignal((signal) => {
       if (signal.type === 'title') this.paneChanged.fire(pane.info);
-      this.paneSignal.fire({ paneId: id, signal });
+      this.paneSignal.fire({ paneId: place.id, signal });
     });
     pane.onExit(() => this.onExit(pane));
     this.paneAdded.fire(pane.info);
@@ -234,28 +205,16 @@ export class Coordinator {
     this.retirement.scheduleAfterExit(pane);
     this.paneExited.fire(pane.info);
     this.paneChanged.fire(pane.info);
-    const session = this.sessions.get(pane.info.sessionId);
     // Spec §12: when a session's root exits, its children get the same cascade.
-    if (session && session.rootId === pane.info.id) {
-      for (const childId of session.childIds) {
-        const child = this.panes.get(childId);
-        if (child?.running) void child.kill('SIGTERM', DEFAULT_KILL_GRACE_MS).catch(() => undefined);
+    if (this.tree.isSessionRoot(pane.info.id)) {
+      for (const child of this.tree.children(pane.info.id)) {
+        if (child.running) void child.kill('SIGTERM', DEFAULT_KILL_GRACE_MS).catch(() => undefined);
       }
     }
   }
 
-  private nextName(base: string): string {
-    const n = (this.nameCounters.get(base) ?? 0) + 1;
-    this.nameCounters.set(base, n);
-    return `${base}-${n}`;
-  }
-
   rename(id: PaneId, name: string): void {
-    const pane = this.pane(id);
-    pane.info.name = name;
-    const session = this.sessions.get(id);
-    if (session) session.name = name;
-    this.paneChanged.fire(pane.info);
+    this.paneChanged.fire(this.tree.rename(id, name).info);
   }
 
   async kill(id: PaneId, signal: NodeJS.Signals = 'SIGTERM', graceMs = DEFAULT_KILL_GRACE_MS): Promise<void> {
@@ -265,27 +224,19 @@ export class Coordinator {
   /** Removes an exited pane (or a whole session, when given its root) from the tree. */
   async close(id: PaneId): Promise<void> {
     const pane = this.pane(id);
-    const session = this.sessions.get(pane.info.sessionId);
-    const ids = session && session.rootId === id ? [id, ...session.childIds] : [id];
-    await Promise.all(ids.map((paneId) => this.panes.get(paneId)?.kill('SIGTERM', DEFAULT_KILL_GRACE_MS)));
-    for (const paneId of ids) {
-      const victim = this.panes.get(paneId);
-      this.panes.delete(paneId);
-      await victim?.dispose();
-    }
-    if (session && session.rootId === id) this.sessions.delete(session.id);
-    else if (session) session.childIds = session.childIds.filter((child) => child !== id);
+    const ids = this.tree.closingWith(id);
+    await Promise.all(ids.map((paneId) => this.tree.find(paneId)?.kill('SIGTERM', DEFAULT_KILL_GRACE_MS)));
+    for (const paneId of ids) await this.tree.remove(paneId)?.dispose();
     this.paneChanged.fire(pane.info);
   }
 
   /** Spec §2: every pane gets SIGTERM, then SIGKILL after the grace window; workers end. */
   async shutdown(graceMs = DEFAULT_KILL_GRACE_MS): Promise<void> {
     this.shuttingDown = true;
-    const panes = [...this.panes.values()];
+    const panes = this.tree.all();
     await Promise.all(panes.map((pane) => pane.kill('SIGTERM', graceMs).catch(() => undefined)));
     await Promise.all(panes.map((pane) => pane.dispose().catch(() => undefined)));
-    this.panes.clear();
-    this.sessions.clear();
+    this.tree.clear();
     await this.ptyHost?.dispose();
     this.ptyHost = null;
   }
@@ -374,7 +325,7 @@ export class Coordinator {
    * pane has nothing to report.
    */
   onScreenDirty(id: PaneId, listener: (version: number) => void): Disposable {
-    return this.panes.get(id)?.onDirty(listener) ?? { dispose: () => undefined };
+    return this.tree.find(id)?.onDirty(listener) ?? { dispose: () => undefined };
   }
 
   /** See Pane.waitFor; `signal` lets a caller that gave up end the wait at once. */
