@@ -5,7 +5,7 @@
  * worker, or, once the pane has exited and its worker was retired, through
  * what it left (frozen-pane.ts); every byte to the child goes through the PTY.
  */
-import { MessageChannel, Worker, type MessagePort } from 'node:worker_threads';
+import { MessageChannel, type MessagePort } from 'node:worker_threads';
 import { randomUUID } from 'node:crypto';
 import type {
   CellFrame,
@@ -18,15 +18,7 @@ import type {
   WaitRequest,
   WaitResult,
 } from '../shared/pane-types.js';
-import {
-  DEFAULT_IDLE_THRESHOLD_MS,
-  DEFAULT_RING_CAPACITY,
-  DEFAULT_SCROLLBACK_BYTES,
-  type FromWorkerMessage,
-  type PaneCalls,
-  type PaneWorkerApi,
-  type ToWorkerMessage,
-} from '../shared/pane-protocol.js';
+import type { FromWorkerMessage, PaneCalls, PaneWorkerApi, ToWorkerMessage } from '../shared/pane-protocol.js';
 import { Emitter } from '../shared/events.js';
 import { GridMirror } from '../shared/grid-mirror.js';
 import type { PtyExit } from '../shared/pty-host-protocol.js';
@@ -35,9 +27,9 @@ import type { PtyHost } from './pty-host.js';
 import type { RemotePty } from './remote-pty.js';
 import { WorkerClient, WorkerDiedError } from './worker-client.js';
 import { paneEnvironment } from './pane-environment.js';
-import { VERSION } from './version.js';
 import { SharedAcks } from '../shared/shared-acks.js';
 import { FrozenPane } from './frozen-pane.js';
+import { launchPaneWorker } from './pane-worker-launch.js';
 
 export interface PaneStartOptions {
   info: Omit<PaneInfo, 'process' | 'title' | 'createdAt'>;
@@ -56,8 +48,6 @@ export interface PaneWaitResult extends WaitResult {
   /** True when the wait ended because the process exited. */
   exited?: boolean;
 }
-
-const WORKER_URL = new URL('../workers/pane-worker.js', import.meta.url);
 
 export class Pane {
   readonly info: PaneInfo;
@@ -123,31 +113,19 @@ export class Pane {
     this.eventPort = events.port1;
     const mirrorBuffer = GridMirror.allocate();
     this.mirror = new GridMirror(mirrorBuffer);
-    const worker = new Worker(WORKER_URL, {
-      workerData: {
-        init: {
-          paneId: info.id,
-          cols,
-          rows,
-          ringCapacity: options.ringCapacity ?? DEFAULT_RING_CAPACITY,
-          scrollbackBytes: DEFAULT_SCROLLBACK_BYTES,
-          idleThresholdMs: options.idleThresholdMs ?? DEFAULT_IDLE_THRESHOLD_MS,
-          nice: options.nice,
-          gridMirror: mirrorBuffer,
-          acks: this.acksBuffer,
-          version: VERSION,
-        },
-        module: options.module,
-        dataPort: workerDataPort,
-        eventPort: events.port2,
-      },
-      transferList: [workerDataPort, events.port2],
-      // Logs never go to stdout: the TUI and the MCP proxy own it.
-      stdout: true,
-      stderr: true,
+    const worker = launchPaneWorker({
+      paneId: info.id,
+      cols,
+      rows,
+      module: options.module,
+      idleThresholdMs: options.idleThresholdMs,
+      ringCapacity: options.ringCapacity,
+      nice: options.nice,
+      gridMirror: mirrorBuffer,
+      acks: this.acksBuffer,
+      dataPort: workerDataPort,
+      eventPort: events.port2,
     });
-    worker.stdout.resume();
-    worker.stderr.resume();
     this.client = new WorkerClient<PaneWorkerApi>(worker, `pane ${info.id} (${info.name})`);
     this.eventPort.on('message', (message: FromWorkerMessage) => this.onWorkerMessage(message));
     this.eventPort.unref();

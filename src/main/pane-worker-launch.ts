@@ -1,0 +1,58 @@
+/**
+ * Starts a pane's worker thread with everything it owns from the first
+ * instruction: its size, ring and scrollback budgets, idle threshold, the
+ * shared memory it publishes into (grid mirror, acks), the compiled ghostty
+ * module, and the two ports (output from the PTY host, events to the pane).
+ */
+import { Worker, type MessagePort } from 'node:worker_threads';
+import { DEFAULT_IDLE_THRESHOLD_MS, DEFAULT_RING_CAPACITY, DEFAULT_SCROLLBACK_BYTES, type PaneWorkerInit } from '../shared/pane-protocol.js';
+import type { PaneId } from '../shared/pane-types.js';
+import { VERSION } from './version.js';
+
+const WORKER_URL = new URL('../workers/pane-worker.js', import.meta.url);
+
+export interface PaneWorkerLaunch {
+  paneId: PaneId;
+  cols: number;
+  rows: number;
+  module: WebAssembly.Module;
+  idleThresholdMs?: number;
+  ringCapacity?: number;
+  /** See PaneWorkerInit.nice. */
+  nice?: number;
+  gridMirror: SharedArrayBuffer;
+  acks: SharedArrayBuffer;
+  /** Output from the PTY host (transferred), as pane-worker.ts expects it. */
+  dataPort: MessagePort;
+  /** The worker's notices to the pane, and its commands back; transferred. */
+  eventPort: MessagePort;
+}
+
+export function launchPaneWorker(launch: PaneWorkerLaunch): Worker {
+  const worker = new Worker(WORKER_URL, {
+    workerData: {
+      init: {
+        paneId: launch.paneId,
+        cols: launch.cols,
+        rows: launch.rows,
+        ringCapacity: launch.ringCapacity ?? DEFAULT_RING_CAPACITY,
+        scrollbackBytes: DEFAULT_SCROLLBACK_BYTES,
+        idleThresholdMs: launch.idleThresholdMs ?? DEFAULT_IDLE_THRESHOLD_MS,
+        nice: launch.nice,
+        gridMirror: launch.gridMirror,
+        acks: launch.acks,
+        version: VERSION,
+      } satisfies PaneWorkerInit,
+      module: launch.module,
+      dataPort: launch.dataPort,
+      eventPort: launch.eventPort,
+    },
+    transferList: [launch.dataPort, launch.eventPort],
+    // Logs never go to stdout: the TUI and the MCP proxy own it.
+    stdout: true,
+    stderr: true,
+  });
+  worker.stdout.resume();
+  worker.stderr.resume();
+  return worker;
+}
