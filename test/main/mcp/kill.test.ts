@@ -66,3 +66,27 @@ test('without close, a killed child stays listed and readable, as before', async
   const read = structured<{ content: string }>(await mcp.call('read_output', { child_id: tests, mode: 'stream' }));
   assert.match(read.content, /12 passing/);
 });
+
+test('close never hides a child that has not reported its exit: it stays listed, running and readable', async () => {
+  const stuck = await spawn(['sh', '-c', 'echo still here; exec sleep 60'], 'stuck');
+  await mcp.call('wait_for_pattern', { child_id: stuck, pattern: 'still here', timeout_seconds: 60 });
+  // A process that outlives the signals (in uninterruptible sleep, say) cannot be made on demand: the kill reaches nothing instead.
+  const coordinator = harness.coordinator;
+  const realKill = coordinator.kill;
+  coordinator.kill = async () => undefined;
+  let result;
+  try {
+    result = await mcp.call('kill', { child_id: stuck, close: true });
+  } finally {
+    coordinator.kill = realKill;
+  }
+  const killed = structured<Killed>(result);
+  assert.equal(killed.already_exited, false);
+  assert.equal(killed.status, 'running');
+  assert.equal(killed.closed, false);
+  assert.match(textOf(result), /^sent SIGTERM to stuck; it has not reported its exit yet\. Not closed, as it is still running\.$/);
+  assert.ok((await listedIds()).includes(stuck), 'still among the children');
+  const read = structured<{ content: string }>(await mcp.call('read_output', { child_id: stuck, mode: 'stream' }));
+  assert.match(read.content, /still here/);
+  await coordinator.kill(stuck, 'SIGKILL', 0);
+});
