@@ -6,7 +6,8 @@
  */
 import type { Socket } from 'node:net';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { JSONRPCMessageSchema, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { isJsonRpcMessage } from './jsonrpc-envelope.js';
 import { requestProblem } from './request-precheck.js';
 import { absoluteNow, RequestTimer } from './request-timing.js';
 
@@ -105,20 +106,18 @@ export class SocketTransport implements Transport {
       this.reject(null, PARSE_ERROR, `Parse error: the message is not valid JSON (${(error as Error).message}); it began ${JSON.stringify(line.slice(0, 80))}`);
       return;
     }
-    const parsed = JSONRPCMessageSchema.safeParse(json);
-    if (!parsed.success) {
-      const id = idOf(json);
-      this.reject(id, INVALID_REQUEST, `Invalid Request: not a JSON-RPC 2.0 message (expected "jsonrpc": "2.0" with a method, or a result or error); received ${JSON.stringify(line.slice(0, 120))}`);
+    if (!isJsonRpcMessage(json)) {
+      this.reject(idOf(json), INVALID_REQUEST, `Invalid Request: not a JSON-RPC 2.0 message (expected "jsonrpc": "2.0" with a method, or a result or error); received ${JSON.stringify(line.slice(0, 120))}`);
       return;
     }
-    const problem = requestProblem(parsed.data);
+    const problem = requestProblem(json);
     if (problem) {
       this.reject(idOf(json), INVALID_PARAMS, problem);
       return;
     }
-    if ('method' in parsed.data && 'id' in parsed.data) this.timer.received(parsed.data.id, parsed.data.method, this.chunkArrivedAt);
+    if ('method' in json && 'id' in json) this.timer.received(json.id, json.method, this.chunkArrivedAt);
     try {
-      this.onmessage?.(parsed.data);
+      this.onmessage?.(json);
     } catch (error) {
       this.onerror?.(error as Error);
     }
