@@ -5,7 +5,7 @@
  * reply is written), and back (proxy, client, until the call returns).
  */
 import type { McpRequestTiming } from '../../src/main/mcp/request-timing.js';
-import type { CallSpan } from './mcp-client-worker.js';
+import type { CallSpan } from './mcp-client-process.js';
 
 export interface CallLegs {
   there: number[];

@@ -8,7 +8,8 @@ import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Worker } from 'node:worker_threads';
+import { fork } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { Coordinator, INTERACTIVE_WORKER_NICE } from '../../src/main/coordinator.js';
 import { startMcpServer } from '../../src/main/mcp/index.js';
 import { absoluteNow, MCP_REQUEST_TIMING_CHANNEL, type McpRequestTiming } from '../../src/main/mcp/request-timing.js';
@@ -17,7 +18,7 @@ import { PresetCatalog } from '../../src/main/presets/preset-catalog.js';
 import { loadGhosttyModule } from '../../src/main/wasm-module.js';
 import { PANE } from '../harness/fence.js';
 import { callLegs, type CallLegs } from '../harness/call-legs.js';
-import type { CallSpan, ClientToProbe, McpClientJob, ProbeToClient } from '../harness/mcp-client-worker.js';
+import type { CallSpan, ClientToProbe, McpClientJob, ProbeToClient } from '../harness/mcp-client-process.js';
 import { sleep } from '../harness/timing.js';
 import { loopingFloodArgv } from './flood-memory-patterm.js';
 
@@ -29,7 +30,7 @@ const FLOOD_PANES = 16;
  */
 const MCP_READ_SAMPLES = 450;
 const MCP_WAIT_SAMPLES = 100;
-/** Sparse reads, one per 50 ms (mcp-client-worker.ts): for information, next to the brisk reads the target judges. */
+/** Sparse reads, one per 50 ms (mcp-client-process.ts): for information, next to the brisk reads the target judges. */
 const MCP_SPARSE_SAMPLES = 120;
 /** The same calls straight on the Coordinator are for comparison only. */
 const DIRECT_READ_SAMPLES = 150;
@@ -48,6 +49,8 @@ export interface McpResult {
   directFloodReadMs: number[];
   directWaitMs: number[];
 }
+
+const CLIENT_PROCESS = fileURLToPath(new URL('../harness/mcp-client-process.js', import.meta.url));
 
 const durations = (spans: CallSpan[]) => spans.map(([started, returned]) => returned - started);
 
@@ -105,38 +108,45 @@ export default async function mcpPatterm(args: { path: string; quick: boolean; f
       directWaitMs.push(performance.now() - written);
     }
 
-    // Through MCP, from a client thread.
+    // Through MCP, from a client process, as an agent CLI is.
     const job: McpClientJob = { socketPath: mcp.socketPath, token, quietId: quiet.id, floodId: (floods[0] ?? quiet).id, readSamples: args.quick ? 30 : MCP_READ_SAMPLES, sparseSamples: args.quick ? 20 : MCP_SPARSE_SAMPLES, waitSamples: args.quick ? 10 : MCP_WAIT_SAMPLES };
     const timings: McpRequestTiming[] = [];
     const onTiming = (message: unknown) => {
       if ((message as McpRequestTiming).method === 'tools/call') timings.push(message as McpRequestTiming);
     };
     subscribe(MCP_REQUEST_TIMING_CHANNEL, onTiming);
-    const client = new Worker(new URL('../harness/mcp-client-worker.js', import.meta.url), { workerData: job });
+    // Its stdout is unused (its MCP traffic runs over the proxy's pipes); logs go to our stderr.
+    const client = fork(CLIENT_PROCESS, [JSON.stringify(job)], { stdio: ['ignore', 2, 2, 'ipc'] });
+    const clientExited = new Promise<void>((resolve) => client.once('exit', () => resolve()));
     const writtenAt: number[] = [];
-    const outcome = await new Promise<Extract<ClientToProbe, { t: 'done' }>>((resolve, reject) => {
-      client.on('message', (message: ClientToProbe) => {
-        if (message.t === 'arm') {
-          writtenAt.push(absoluteNow());
-          coordinator.write(quiet.id, `${message.mark}\r`, 'user');
-          client.postMessage({ t: 'written', mark: message.mark } satisfies ProbeToClient);
-        } else if (message.t === 'done') resolve(message);
-        else reject(new Error(`mcp client: ${message.message}`));
+    try {
+      const outcome = await new Promise<Extract<ClientToProbe, { t: 'done' }>>((resolve, reject) => {
+        client.on('message', (message: ClientToProbe) => {
+          if (message.t === 'arm') {
+            writtenAt.push(absoluteNow());
+            coordinator.write(quiet.id, `${message.mark}\r`, 'user');
+            client.send({ t: 'written', mark: message.mark } satisfies ProbeToClient);
+          } else if (message.t === 'done') resolve(message);
+          else reject(new Error(`mcp client: ${message.message}`));
+        });
+        client.on('error', reject);
+        void clientExited.then(() => reject(new Error(`mcp client exited (${client.exitCode ?? client.signalCode}) before it was done`)));
       });
-      client.on('error', reject);
-    });
-    await client.terminate();
-    unsubscribe(MCP_REQUEST_TIMING_CHANNEL, onTiming);
-    return {
-      mcpQuietReadMs: durations(outcome.quietReads),
-      mcpQuietReadLegs: callLegs(outcome.quietReads, timings),
-      mcpFloodReadMs: durations(outcome.floodReads),
-      mcpSparseReadMs: durations(outcome.sparseReads),
-      mcpWaitMs: outcome.waitReturnedAt.map((returned, i) => returned - writtenAt[i]),
-      directQuietReadMs,
-      directFloodReadMs,
-      directWaitMs,
-    };
+      return {
+        mcpQuietReadMs: durations(outcome.quietReads),
+        mcpQuietReadLegs: callLegs(outcome.quietReads, timings),
+        mcpFloodReadMs: durations(outcome.floodReads),
+        mcpSparseReadMs: durations(outcome.sparseReads),
+        mcpWaitMs: outcome.waitReturnedAt.map((returned, i) => returned - writtenAt[i]),
+        directQuietReadMs,
+        directFloodReadMs,
+        directWaitMs,
+      };
+    } finally {
+      unsubscribe(MCP_REQUEST_TIMING_CHANNEL, onTiming);
+      if (client.exitCode === null && client.signalCode === null) client.kill('SIGKILL');
+      await clientExited;
+    }
   } finally {
     await mcp.dispose();
     await coordinator.shutdown(500);

@@ -49,7 +49,7 @@ const scenario: Scenario = {
     }
     ctx.target({ label: 'read_output p99 under 5 ms', metric: 'read_output quiet pane p99', contender: 'patterm (MCP)', op: '<', threshold: 5 });
     ctx.target({ label: 'wait_for_pattern reaction p99 under 10 ms', metric: 'wait_for_pattern reaction p99', contender: 'patterm (MCP)', op: '<', threshold: 10 });
-    ctx.note('16 panes loop `cat` of the mixed dataset; the orchestrator (an SDK client in its own thread) reads a quiet `cat` child; reaction = marker typed into the child (kernel echo) until wait_for_pattern returns to the client; "coordinator" rows are the same calls on the Coordinator API without MCP');
+    ctx.note('16 panes loop `cat` of the mixed dataset; the orchestrator (an SDK client in its own process, as an agent CLI is) reads a quiet `cat` child; reaction = marker typed into the child (kernel echo) until wait_for_pattern returns to the client; "coordinator" rows are the same calls on the Coordinator API without MCP');
     ctx.note('the target rows time reads 5 ms apart: after the first, each arrives while the floods still yield to the one before (parse-scheduler.ts); "one call per 50 ms" spaces them past that window, so every call meets the floods at full speed, as an agent calling between its turns does');
   },
 };

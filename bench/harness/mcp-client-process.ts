@@ -1,13 +1,14 @@
 /**
- * The orchestrating agent's side of the mcp scenario, in its own thread so its
- * JSON handling does not compete with patterm's coordinator thread (a real
- * agent is another process). It talks to patterm the way agents do: the MCP
- * SDK client, over `bin/patterm mcp-stdio`, over patterm's unix socket.
+ * The orchestrating agent's side of the mcp scenario, in its own process as a
+ * real agent CLI is: its JSON handling, JIT and garbage collection are not
+ * patterm's (a worker thread in the probe shared patterm's heap limits and
+ * V8's helper threads). It talks to patterm the way agents do: the MCP SDK
+ * client, over `bin/patterm mcp-stdio`, over patterm's unix socket. The probe
+ * forks it with the job as its argument and talks to it over the IPC channel.
  *
- * Times cross threads as absolute milliseconds (timeOrigin + now): each thread
- * has its own performance.timeOrigin.
+ * Times cross processes as absolute milliseconds (timeOrigin + now), which both
+ * processes take from the same system clock.
  */
-import { parentPort, workerData } from 'node:worker_threads';
 import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -45,6 +46,7 @@ const SPARSE_GAP_MS = 50;
 const ARM_DELAY_MS = 30;
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+const tell = (message: ClientToProbe) => process.send!(message);
 
 async function main(job: McpClientJob): Promise<void> {
   const transport = new StdioClientTransport({
@@ -84,22 +86,26 @@ async function main(job: McpClientJob): Promise<void> {
     const written = new Promise<void>((resolve) => {
       const listener = (message: ProbeToClient) => {
         if (message.t === 'written' && message.mark === mark) {
-          parentPort!.off('message', listener);
+          process.off('message', listener);
           resolve();
         }
       };
-      parentPort!.on('message', listener);
+      process.on('message', listener);
     });
-    parentPort!.postMessage({ t: 'arm', mark } satisfies ClientToProbe);
+    tell({ t: 'arm', mark });
     const result = await waiting;
     waitReturnedAt.push(absoluteNow());
     await written;
     if (!(result.structuredContent as { matched?: boolean } | undefined)?.matched) throw new Error(`wait_for_pattern did not match ${mark}: ${JSON.stringify(result.content)}`);
   }
   await client.close();
-  parentPort!.postMessage({ t: 'done', quietReads, floodReads, sparseReads, waitReturnedAt } satisfies ClientToProbe);
+  tell({ t: 'done', quietReads, floodReads, sparseReads, waitReturnedAt });
 }
 
-main(workerData as McpClientJob).catch((error: unknown) => {
-  parentPort!.postMessage({ t: 'error', message: error instanceof Error ? (error.stack ?? error.message) : String(error) } satisfies ClientToProbe);
-});
+main(JSON.parse(process.argv[2]) as McpClientJob).then(
+  () => process.disconnect(),
+  (error: unknown) => {
+    tell({ t: 'error', message: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+    process.disconnect();
+  },
+);
