@@ -11,12 +11,24 @@ export function frameLines(frame: CellFrame): string[] {
   return lines;
 }
 
+/**
+ * Case-insensitive search text. Lower case, with every sigma as σ: the one
+ * context-dependent lower-casing in Unicode (SpecialCasing's Final_Sigma) makes
+ * "ΟΔΟΣ" end in ς as a whole line but in σ cell by cell, and the history search
+ * (whole lines, cpu-tasks.ts) and its highlight (cell by cell, below) must fold
+ * the same text the same way. ς and σ are one UTF-16 unit each, so positions
+ * in the folded text stay where they were.
+ */
+export function foldCase(text: string): string {
+  return text.toLowerCase().replace(/ς/g, 'σ');
+}
+
 /** Where `needle` first shows in a row, case-insensitively, in columns: what to highlight. */
 export function findInFrameRow(frame: CellFrame, row: number, needle: string): { col: number; cols: number } | null {
   if (needle === '' || row < 0 || row >= frame.rows) return null;
   const columnAt: number[] = [];
-  const text = rowText(frame, row, columnAt, (cell) => cell.toLowerCase());
-  const folded = needle.toLowerCase();
+  const text = rowText(frame, row, columnAt, foldCase);
+  const folded = foldCase(needle);
   const at = text.indexOf(folded);
   if (at === -1) return null;
   const end = at + folded.length;

@@ -6,7 +6,7 @@
  */
 import { stripAnsi } from '../shared/ansi-strip.js';
 import { compilePattern } from '../shared/pattern.js';
-import { frameLines } from '../shared/frame-text.js';
+import { foldCase, frameLines } from '../shared/frame-text.js';
 import type { CellFrame } from '../shared/pane-types.js';
 
 export interface StreamLinesTask {
@@ -59,10 +59,10 @@ export interface FindRowTask {
 
 /** The nearest row in `direction` whose rendered text contains `text`, or -1. */
 export function findRow(task: FindRowTask): number {
-  const needle = task.text.toLowerCase();
+  const needle = foldCase(task.text);
   const lines = frameLines(task.frame);
   for (let row = task.from + task.direction; row >= 0 && row < lines.length; row += task.direction) {
-    if (lines[row].toLowerCase().includes(needle)) return row;
+    if (foldCase(lines[row]).includes(needle)) return row;
   }
   return -1;
 }

@@ -1,7 +1,8 @@
 /** frame-text.ts: a frame's rows as text, and where a search match sits in columns. */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { findInFrameRow, frameLines } from '../../src/shared/frame-text.js';
+import { findInFrameRow, foldCase, frameLines } from '../../src/shared/frame-text.js';
+import { findRow } from '../../src/workers/cpu-tasks.js';
 import type { CellFrame } from '../../src/shared/pane-types.js';
 import { graphemes } from '../../src/renderer/text-width.js';
 
@@ -42,4 +43,15 @@ test('a match is found in columns, past wide characters, whatever its case', () 
 test('a character whose lower case is longer does not shift the match', () => {
   const frame = frameOf(30, ['İİ then match']);
   assert.deepEqual(findInFrameRow(frame, 0, 'match'), { col: 8, cols: 5 });
+});
+
+test('the row search and its highlight fold case the same way, final sigma included', () => {
+  // As a whole line "ΟΔΟΣ" lower-cases to "οδος" (final ς); cell by cell its Σ is σ.
+  const frame = frameOf(30, ['ΟΔΟΣ ΣΤΟ ΒΟΥΝΟ', 'a street: οδος']);
+  for (const needle of ['οδος', 'οδοσ', 'ΟΔΟΣ']) {
+    assert.equal(findRow({ frame, text: needle, from: -1, direction: 1 }), 0, `${needle}: the search finds the first row`);
+    assert.deepEqual(findInFrameRow(frame, 0, needle), { col: 0, cols: 4 }, `${needle}: and the highlight marks it`);
+    assert.deepEqual(findInFrameRow(frame, 1, needle), { col: 10, cols: 4 }, `${needle}: a lower-case ς is found too`);
+  }
+  assert.equal(foldCase('ΟΔΟΣ ς Σ'), 'οδοσ σ σ');
 });
