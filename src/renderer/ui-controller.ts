@@ -28,8 +28,8 @@ export class UiController implements CommandActions {
 
   // ---- notices -----------------------------------------------------------------
 
-  notify(text: string, level: NoticeLevel = 'info'): void {
-    this.state.setNotice(text, level, NOTICE_MS[level]);
+  notify(text: string, level: NoticeLevel = 'info', endsWithNewPane = false): void {
+    this.state.setNotice(text, level, NOTICE_MS[level], endsWithNewPane);
   }
 
   // ---- focus -------------------------------------------------------------------
@@ -170,7 +170,7 @@ export class UiController implements CommandActions {
   spawnPreset(preset: UiPreset, child: boolean, initialPrompt?: string): void {
     const parentId = child ? (this.state.activeSession()?.rootId ?? undefined) : undefined;
     this.send({ kind: 'spawn-preset', presetKind: preset.kind, preset: preset.id, presetName: preset.name, initialPrompt: initialPrompt || undefined, parentId });
-    this.notify(`Starting ${preset.name}…`);
+    this.notify(`Starting ${preset.name}…`, 'info', true);
   }
 
   // ---- commands -----------------------------------------------------------------

@@ -13,6 +13,8 @@ export interface Notice {
   level: NoticeLevel;
   /** performance.now() after which it is gone. */
   until: number;
+  /** It says a pane is on its way ("Starting bash…"): gone as soon as a new pane shows up, not after its full time. */
+  endsWithNewPane?: boolean;
 }
 
 export interface Attention {
@@ -112,6 +114,7 @@ export class UiState {
     const previous = this.model.panes;
     const previousIndex = this.model.sessions.findIndex((session) => session.id === this.activeSessionId);
     this.model = model;
+    if (this.notice?.endsWithNewPane && Object.keys(model.panes).some((id) => !previous[id])) this.notice = null;
     const added = model.sessions.find((session) => !knownSessions.has(session.id));
     if (added) this.activeSessionId = added.id;
     for (const pane of Object.values(model.panes)) {
@@ -134,8 +137,8 @@ export class UiState {
     this.config = config;
   }
 
-  setNotice(text: string, level: NoticeLevel, durationMs: number): void {
-    this.notice = { text, level, until: performance.now() + durationMs };
+  setNotice(text: string, level: NoticeLevel, durationMs: number, endsWithNewPane = false): void {
+    this.notice = { text, level, until: performance.now() + durationMs, endsWithNewPane };
   }
 
   /** The scratchpad whose preview the rail shows. */

@@ -1,0 +1,28 @@
+/** UiState: what the view keeps between models (here, notices). */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { UiState } from '../../src/renderer/ui-state.js';
+import type { UiModel, UiPane } from '../../src/renderer/protocol.js';
+
+const pane = (id: string): UiPane => ({ id, sessionId: id, parentId: null, name: id, kind: 'process', status: 'running', exitCode: null, signal: null, owner: 'user', title: '' });
+const modelWith = (...ids: string[]): UiModel => ({
+  sessions: ids.map((id) => ({ id, name: id, rootId: id, childIds: [] })),
+  panes: Object.fromEntries(ids.map((id) => [id, pane(id)])),
+  presets: [],
+  scratchpads: [],
+});
+
+test('"Starting …" goes as soon as the new pane arrives; other notices keep their time', () => {
+  const state = new UiState(100, 30);
+  const noticeText = () => state.notice?.text ?? null;
+  state.applyModel(modelWith('a'));
+  state.setNotice('Starting bash…', 'info', 4000, true);
+  state.applyModel(modelWith('a'));
+  assert.equal(noticeText(), 'Starting bash…', 'a model without a new pane leaves it');
+  state.applyModel(modelWith('a', 'b'));
+  assert.equal(noticeText(), null, 'the pane is there: the notice has said all it had to');
+
+  state.setNotice('"x" not found in this direction', 'warning', 5000);
+  state.applyModel(modelWith('a', 'b', 'c'));
+  assert.equal(noticeText(), '"x" not found in this direction', 'an ordinary notice stays for its time');
+});
