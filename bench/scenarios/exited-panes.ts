@@ -2,6 +2,7 @@
 import type { ExitedPanesResult } from '../probes/exited-panes-patterm.js';
 import type { Scenario } from '../harness/scenario.js';
 import { EXITED_PANES, EXITED_PANE_LINES } from '../harness/exited-pane.js';
+import { FROZEN_HISTORY_CELLS } from '../../src/main/frozen-pane.js';
 
 const scenario: Scenario = {
   name: 'exited-panes',
@@ -26,7 +27,7 @@ const scenario: Scenario = {
       }
     }
     ctx.note('"per exited pane, last 20" = RSS growth over the last 20 panes, per pane: the first ones also warm the allocator\'s per-thread arenas, a cost paid once');
-    ctx.note('patterm retires an exited pane\'s worker 15 s after the exit (here 200 ms) and keeps its screen, its newest 4000 history rows and its output ring; "live workers" is the same run with retirement off, as every exited pane was before');
+    ctx.note(`patterm retires an exited pane's worker 15 s after the exit (here 200 ms) and keeps its screen, its newest ${FROZEN_HISTORY_CELLS.toLocaleString('en')} cells of history (rows of its width) and its output ring; "live workers" is the same run with retirement off, as every exited pane was before`);
   },
 };
 
