@@ -59,7 +59,7 @@ export class PaneTree {
   /** The children of the session `id` belongs to. */
   children(id: PaneId): Pane[] {
     const session = this.sessions.get(this.get(id).info.sessionId);
-    return (session?.childIds ?? []).map((child) => this.get(child));
+    return (session?.childIds ?? []).flatMap((child) => this.panes.get(child) ?? []);
   }
 
   /**
