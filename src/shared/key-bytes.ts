@@ -66,5 +66,8 @@ export const PASTE_END = '\x1b[201~';
  * so the content cannot end the paste early and smuggle in keystrokes.
  */
 export function bracketedPaste(text: string): string {
-  return PASTE_START + text.split(PASTE_END).join('').split(PASTE_START).join('') + PASTE_END;
+  let body = text;
+  // Removing one marker can join the bytes around it into another ("\x1b[20" + marker + "1~"): repeat until none is left.
+  while (body.includes(PASTE_START) || body.includes(PASTE_END)) body = body.split(PASTE_END).join('').split(PASTE_START).join('');
+  return PASTE_START + body + PASTE_END;
 }

@@ -14,6 +14,9 @@ test('named keys map to terminal bytes, arrows honour application cursor mode', 
 
 test('bracketed paste cannot be ended early by markers inside the text', () => {
   assert.equal(bracketedPaste('a\x1b[201~\rrm -rf /\nb'), '\x1b[200~a\rrm -rf /\nb\x1b[201~');
+  // A marker hidden inside another: removing the inner one must not leave the outer one behind.
+  assert.equal(bracketedPaste('done\x1b[20\x1b[201~1~\x1b[Zrest'), '\x1b[200~done\x1b[Zrest\x1b[201~');
+  assert.equal(bracketedPaste('\x1b[20\x1b[20\x1b[200~0~1~x'), '\x1b[200~x\x1b[201~');
 });
 
 test('stripAnsi removes CSI, OSC and controls, and normalises CR', () => {
