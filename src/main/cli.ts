@@ -64,6 +64,7 @@ export async function main(argv: string[]): Promise<void> {
         return;
       }
       case 'presets': {
+        if (rest.length > 0) throw new UsageError(`presets takes no arguments (received ${rest.map((arg) => JSON.stringify(arg)).join(' ')})`);
         const { runPresetsCommand } = await import('./presets/presets-command.js');
         process.exitCode = await runPresetsCommand();
         return;

@@ -1,16 +1,16 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const BIN = fileURLToPath(new URL('../../../../bin/patterm', import.meta.url));
 
-function run(env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
+function run(env: Record<string, string>, extra: string[] = []): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    execFile(process.execPath, [BIN, 'presets'], { env: { PATH: process.env.PATH ?? '', ...env } }, (error, stdout, stderr) => {
+    execFile(process.execPath, [BIN, 'presets', ...extra], { env: { PATH: process.env.PATH ?? '', ...env } }, (error, stdout, stderr) => {
       resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout, stderr });
     });
   });
@@ -41,4 +41,13 @@ test('`patterm presets` with XDG_CONFIG_HOME unset uses ~/.config', async () => 
   assert.equal(result.code, 0, result.stderr);
   assert.match(result.stdout, new RegExp(`${home}/\\.config/patterm/presets/agents`));
   rmSync(home, { recursive: true, force: true });
+});
+
+test('`patterm presets` with arguments is a usage error that installs nothing', async () => {
+  const root = mkdtempSync(join(tmpdir(), 'patterm-cmd-'));
+  const result = await run({ XDG_CONFIG_HOME: root, HOME: root }, ['--bogus']);
+  assert.equal(result.code, 2);
+  assert.match(result.stderr, /presets takes no arguments \(received "--bogus"\)/);
+  assert.equal(existsSync(join(root, 'patterm')), false, 'no preset was installed');
+  rmSync(root, { recursive: true, force: true });
 });
