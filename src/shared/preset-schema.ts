@@ -10,31 +10,47 @@ import { compilePattern } from './pattern.js';
 /** Longest wait for a ready signal we accept; longer is almost surely a typo (ms vs s). */
 const MAX_TIMEOUT_MS = 10 * 60 * 1000;
 
-const validRegex = (value: string): boolean => {
+const validRegex = (value: string, flags?: string): boolean => {
   try {
-    compilePattern(value);
+    compilePattern(value, flags);
     return true;
   } catch {
     return false;
   }
 };
 
+const flagsProblem = (pattern: string, flags: string | undefined) =>
+  `is not a valid regular expression with flags ${JSON.stringify(flags ?? '')} (received ${JSON.stringify(pattern)})`;
+
 const Regex = v.pipe(
   v.string(),
   v.nonEmpty('must not be empty'),
-  v.check(validRegex, 'is not a valid regular expression'),
+  v.check((value: string) => validRegex(value), 'is not a valid regular expression'),
 );
 const Millis = (max: number) => v.pipe(v.number(), v.integer('must be a whole number of milliseconds'), v.minValue(0), v.maxValue(max));
+/** execve takes C strings: a NUL would silently cut the value short. */
+const NoNul = v.pipe(v.string(), v.check((value) => !value.includes('\0'), 'must not contain a NUL character'));
 const Argv = v.pipe(
-  v.array(v.string()),
+  v.array(NoNul),
   v.minLength(1, 'must name a program (received an empty list)'),
   v.check((argv) => argv[0] !== '', 'must not start with an empty program name'),
 );
-const Env = v.record(v.string(), v.string());
+/** NAME=value pairs: a name with "=" would set a different variable (A=B: "x" sets A to "B=x"). */
+const Env = v.record(v.pipe(v.string(), v.regex(/^[^=\0]+$/, 'must be a variable name without "=" (and not empty)')), NoNul);
 /** Free-text keys users may add to any file without it being a typo. */
 const Annotations = { $schema: v.optional(v.string()), description: v.optional(v.string()), comment: v.optional(v.string()) };
 
 // ---- MCP injection (spec §10, closing note 2): never mutates global vendor config ----
+
+/**
+ * The server's name is spliced into a file name, a TOML key and JSON text: a
+ * name that is not a plain identifier breaks each of them (or, with "../",
+ * puts the config file outside its private directory).
+ */
+const ServerName = v.pipe(
+  v.string(),
+  v.regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be 1-64 letters, digits, "_" or "-"'),
+);
 
 /**
  * patterm writes `{"mcpServers": {<server>: {command, args}}}` to a private temp
@@ -43,7 +59,7 @@ const Annotations = { $schema: v.optional(v.string()), description: v.optional(v
  */
 const ConfigFileFlagInjection = v.strictObject({
   kind: v.literal('config_file_flag'),
-  server_name: v.optional(v.string()),
+  server_name: v.optional(ServerName),
   args: v.pipe(
     v.array(v.string()),
     v.check((args) => args.some((arg) => arg.includes('{config_file}')), 'must contain "{config_file}" where the config path goes'),
@@ -56,7 +72,7 @@ const ConfigFileFlagInjection = v.strictObject({
  */
 const TomlOverridesInjection = v.strictObject({
   kind: v.literal('toml_overrides'),
-  server_name: v.optional(v.string()),
+  server_name: v.optional(ServerName),
   flag: v.optional(v.string()),
   /** Dotted key the server table lives under; `{server}` is replaced by server_name. */
   key_prefix: v.optional(v.string()),
@@ -70,7 +86,7 @@ const TomlOverridesInjection = v.strictObject({
  */
 const EnvJsonInjection = v.strictObject({
   kind: v.literal('env_json'),
-  server_name: v.optional(v.string()),
+  server_name: v.optional(ServerName),
   var: v.pipe(v.string(), v.regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'must be an environment variable name')),
   template: v.record(v.string(), v.unknown()),
 });
@@ -88,17 +104,25 @@ const IdleReady = v.strictObject({
   timeout_ms: v.optional(Millis(MAX_TIMEOUT_MS)),
 });
 
-const PatternReady = v.strictObject({
+const PatternReady = v.pipe(v.strictObject({
   kind: v.literal('pattern'),
   /** Shown on screen when the CLI waits for input. */
   pattern: Regex,
-  flags: v.optional(v.string()),
+  /** JavaScript regex flags for both patterns: i, m, s, u. */
+  flags: v.optional(v.pipe(v.string(), v.regex(/^[gimsuy]*$/, 'may only hold the regex flags i, m, s and u (g and y are ignored)'))),
   /** Shown while the CLI works; ready requires it absent (codex keeps its ready text up while busy). */
   busy_pattern: v.optional(Regex),
   /** The screen must also hold still this long, so typing does not race the last paint. */
   stable_ms: v.optional(Millis(MAX_TIMEOUT_MS)),
   timeout_ms: v.optional(Millis(MAX_TIMEOUT_MS)),
-});
+}), v.forward(
+  // The patterns are checked above without flags; "u" in particular rejects patterns that are valid without it.
+  v.check((signal) => validRegex(signal.pattern, signal.flags), (issue) => flagsProblem(issue.input.pattern, issue.input.flags)),
+  ['pattern'],
+), v.forward(
+  v.check((signal) => signal.busy_pattern === undefined || validRegex(signal.busy_pattern, signal.flags), (issue) => flagsProblem(issue.input.busy_pattern ?? '', issue.input.flags)),
+  ['busy_pattern'],
+));
 
 export const ReadySignalSchema = v.variant('kind', [IdleReady, PatternReady]);
 

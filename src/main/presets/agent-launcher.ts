@@ -12,7 +12,7 @@ import type { AgentLauncher, McpEndpoint, SubmitResult } from '../contracts.js';
 import type { Coordinator } from '../coordinator.js';
 import { trimChrome } from './chrome-trim.js';
 import { buildInjection } from './mcp-injection.js';
-import { assertProgramExists } from './program-lookup.js';
+import { assertProgramExists, assertWorkingDir } from './program-lookup.js';
 import { submitText, waitReady, type ReadyOutcome } from './pane-driver.js';
 import type { PresetCatalog } from './preset-catalog.js';
 import { DEFAULT_READY_SIGNAL } from './ready-state.js';
@@ -136,7 +136,9 @@ export class PresetAgentLauncher implements AgentLauncher {
 
   /** The program must exist where the pane will look for it (its PATH, relative to its working dir). */
   private checkProgram(program: string, cwd: string | undefined, env: Record<string, string> | undefined): void {
-    assertProgramExists(program, resolvePath(this.coordinator.projectDir, cwd ?? '.'), env?.PATH ?? process.env.PATH);
+    const dir = resolvePath(this.coordinator.projectDir, cwd ?? '.');
+    assertWorkingDir(dir, cwd);
+    assertProgramExists(program, dir, env?.PATH ?? process.env.PATH);
   }
 
   /** The preset a pane was launched from; panes started elsewhere are matched by their preset name. */

@@ -3,7 +3,7 @@
  * child that cannot exec just exits with status 1 and a blank screen, which
  * tells the user (or the orchestrator) nothing.
  */
-import { accessSync, constants } from 'node:fs';
+import { accessSync, constants, statSync } from 'node:fs';
 import { delimiter, isAbsolute, join, resolve } from 'node:path';
 
 export class ProgramNotFoundError extends Error {
@@ -29,4 +29,15 @@ export function assertProgramExists(program: string, cwd: string, pathVariable: 
   const dirs = (pathVariable ?? '').split(delimiter).filter((dir) => dir !== '');
   if (dirs.some((dir) => executable(join(dir, program)))) return;
   throw new ProgramNotFoundError(`program ${JSON.stringify(program)} was not found on PATH (${dirs.join(delimiter) || 'PATH is empty'}); install it or put its full path in the preset's argv`);
+}
+
+/** Throws ProgramNotFoundError when the pane's working directory is missing: the PTY child would only print "chdir(2) failed." and exit 1. */
+export function assertWorkingDir(dir: string, given: string | undefined): void {
+  let isDir = false;
+  try {
+    isDir = statSync(dir).isDirectory();
+  } catch {
+    // missing or unreadable: reported below
+  }
+  if (!isDir) throw new ProgramNotFoundError(`working_dir ${JSON.stringify(given ?? '.')} is not an existing directory (resolved to ${dir})`);
 }

@@ -140,6 +140,13 @@ test('a program that is not installed is named in the error instead of a blank, 
   assert.deepEqual(coordinator.allPanes(), [], 'no pane was started');
 });
 
+test('a preset working_dir that does not exist is named in the error instead of an exited pane', async () => {
+  const { coordinator, launcher } = setup([fakePreset('nowhere', {}, { working_dir: 'no/such/dir' })], [{ name: 'p-nowhere', argv: ['true'], working_dir: '/etc/passwd' }]);
+  await assert.rejects(launcher.spawnAgent({ preset: 'nowhere' }), /working_dir "no\/such\/dir" is not an existing directory/);
+  await assert.rejects(launcher.spawnProcess({ preset: 'p-nowhere' }), /working_dir "\/etc\/passwd" is not an existing directory/);
+  assert.deepEqual(coordinator.allPanes(), []);
+});
+
 test('the default ready signal (quiet after the first output) also leads to a confirmed submit', async () => {
   const { coordinator, launcher } = setup([fakePreset('quiet', { FAKE_AGENT_START_MS: '300' }, { ready_signal: { kind: 'idle', idle_ms: 300 } })]);
   const { pane, submit } = await launcher.spawnAgent({ preset: 'quiet', initialPrompt: 'idle ready' });

@@ -1,6 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { buildInjection, deepMerge } from '../../../src/main/presets/mcp-injection.js';
 import { bundledPresetDirs } from '../../../src/main/presets/preset-paths.js';
 import { loadPresetDir } from '../../../src/main/presets/preset-loader.js';
@@ -19,6 +21,28 @@ test('claude: a private MCP config file passed with --mcp-config and --strict-mc
   injection.cleanup();
   injection.cleanup();
   assert.equal(existsSync(file), false);
+});
+
+test('the config files of agents still running are removed when patterm exits, with one exit listener for all', () => {
+  // A child process stands in for patterm: it builds twenty injections and exits without any pane's exit reported.
+  const script = `
+    import { buildInjection } from ${JSON.stringify(new URL('../../../src/main/presets/mcp-injection.js', import.meta.url).href)};
+    const files = [];
+    const before = process.listenerCount('exit');
+    for (let i = 0; i < 20; i++) {
+      const injection = buildInjection({ kind: 'config_file_flag', args: ['--mcp-config', '{config_file}'] }, ['proxy', 'token'], {});
+      files.push(injection.args[1]);
+    }
+    buildInjection({ kind: 'config_file_flag', args: ['{config_file}'] }, ['proxy', 'token'], {}).cleanup();
+    console.log(JSON.stringify({ files, listeners: process.listenerCount('exit') - before }));
+    process.exit(0);`;
+  const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
+  assert.equal(run.status, 0, run.stderr);
+  assert.doesNotMatch(run.stderr, /MaxListenersExceeded/);
+  const { files, listeners } = JSON.parse(run.stdout) as { files: string[]; listeners: number };
+  assert.equal(files.length, 20);
+  assert.equal(listeners, 1);
+  assert.deepEqual(files.filter((file) => existsSync(dirname(file))), [], 'every private directory is gone');
 });
 
 test('codex: -c overrides with TOML values, plus per-tool approvals', () => {

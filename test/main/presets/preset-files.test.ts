@@ -45,6 +45,22 @@ test('schema errors name the field, the problem and the value received', () => {
   assert.deepEqual(missing.ok ? [] : missing.problems, ['name: required field is missing']);
 });
 
+test('ready_signal patterns are checked with the preset\'s own flags, and server_name must be a plain name', () => {
+  const problems = (value: object) => {
+    const result = parsePreset('agent', { name: 'x', argv: ['x'], ...value });
+    return result.ok ? [] : result.problems;
+  };
+  // Valid without flags, a syntax error under "u": it must fail at load, not as "the process exited" at spawn.
+  assert.match(problems({ ready_signal: { kind: 'pattern', pattern: 'ready\\>', flags: 'u' } }).join(), /ready_signal\.pattern: .*flags "u"/);
+  assert.match(problems({ ready_signal: { kind: 'pattern', pattern: 'ok', busy_pattern: 'a{', flags: 'u' } }).join(), /ready_signal\.busy_pattern: .*flags "u"/);
+  assert.match(problems({ ready_signal: { kind: 'pattern', pattern: 'ok', flags: 'I' } }).join(), /ready_signal\.flags: /);
+  assert.deepEqual(problems({ ready_signal: { kind: 'pattern', pattern: 'ok', busy_pattern: 'busy', flags: 'iu' } }), []);
+  for (const server_name of ['../../x', 'a/b', 'my"srv', 'a b', '']) {
+    assert.match(problems({ mcp_injection: { kind: 'config_file_flag', server_name, args: ['{config_file}'] } }).join(), /mcp_injection\.server_name: /, server_name);
+  }
+  assert.deepEqual(problems({ mcp_injection: { kind: 'toml_overrides', server_name: 'patterm-2' } }), []);
+});
+
 test('a broken file is reported by file and field while the others load', () => {
   const { root, dirs } = tempDirs();
   mkdirSync(dirs.agents, { recursive: true });
