@@ -76,6 +76,8 @@ export class PtyProcess implements ParseClient {
   private consumerGone = false;
   private paused = false;
   private rawExit: { exitCode: number; signal: number } | null = null;
+  /** node-pty has reaped the child: from here on its pid may be another process's, and is never signalled. */
+  private reaped = false;
   private killRequested = false;
   private finalExit: PtyExit | null = null;
   /** Our own handle on the slave side, which keeps a fast exit's last output (exit-drain.ts); null if the child was gone first. */
@@ -112,11 +114,12 @@ export class PtyProcess implements ParseClient {
   private holdSlave(): void {
     const internals = this.pty as unknown as NodePtyInternals;
     this.drain = ExitDrain.hold(internals._pty);
-    if (!this.drain) return;
-    this.inputLease = InputLease.open();
-    // node-pty subscribes to its socket's 'close' once the child has exited: that is our cue.
+    if (this.drain) this.inputLease = InputLease.open();
+    // node-pty subscribes to its socket's 'close' once it has reaped the child: that is our cue.
     internals._socket.on('newListener', (event: string) => {
-      if (event === 'close' && !this.drain?.draining) this.startDrain();
+      if (event !== 'close' || this.reaped) return;
+      this.reaped = true;
+      this.startDrain();
     });
   }
 
@@ -390,6 +393,7 @@ export class PtyProcess implements ParseClient {
     this.hasTurn = false;
     this.scheduler.release(this);
     this.releaseSlave();
+    if (this.reaped || this.rawExit) return; // its pid may already belong to an unrelated process
     try {
       this.pty.kill('SIGHUP');
     } catch {
