@@ -99,15 +99,17 @@ export class PaneService {
     this.mirror?.onOutput();
     const events = scanned?.events ?? this.scanner.scan(bytes);
     const atGround = scanned?.atGround ?? this.scanner.atGround;
+    // A rebuild (trap) replays the ring, which already holds this whole batch: feeding the rest would repeat it.
+    const rebuilds = this.keeper.rebuilds;
     let fed = 0;
     for (const event of events) {
       if (event.type === 'query') {
-        this.feed(bytes.subarray(fed, event.end), chunkStart);
+        if (this.keeper.rebuilds === rebuilds) this.feed(bytes.subarray(fed, event.end), chunkStart);
         fed = event.end;
       }
       this.handleEvent(event);
     }
-    this.feed(bytes.subarray(fed), chunkStart);
+    if (this.keeper.rebuilds === rebuilds) this.feed(bytes.subarray(fed), chunkStart);
     if (atGround && !endsInsideCharacter(bytes) && this.keeper.compactIfBloated()) {
       this.renderStale = true;
       this.hashStale = true;
