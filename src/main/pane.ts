@@ -286,18 +286,17 @@ export class Pane {
    * up: its worker-side waiter must not live on until the timeout).
    */
   async waitFor(request: WaitRequest, signal?: AbortSignal): Promise<PaneWaitResult> {
-    if (!signal) return this.waitUntilDone(request);
     const id = `wait-${++this.waitSequence}`;
     const cancel = () => void this.call((remote) => remote.cancelWait(id)).catch(() => undefined);
-    signal.addEventListener('abort', cancel, { once: true });
+    signal?.addEventListener('abort', cancel, { once: true });
     try {
-      return await this.waitUntilDone({ ...request, id });
+      return await this.waitUntilDone({ ...request, id }, cancel);
     } finally {
-      signal.removeEventListener('abort', cancel);
+      signal?.removeEventListener('abort', cancel);
     }
   }
 
-  private async waitUntilDone(request: WaitRequest): Promise<PaneWaitResult> {
+  private async waitUntilDone(request: WaitRequest, cancel: () => void): Promise<PaneWaitResult> {
     const started = performance.now();
     const live = this.call((remote) => remote.waitFor(request));
     if (!this.running) return live;
@@ -307,7 +306,10 @@ export class Pane {
     });
     this.pty.awaited++;
     try {
-      return await Promise.race([live, exited]);
+      const result: PaneWaitResult = await Promise.race([live, exited]);
+      // The exit answered: the worker-side wait would otherwise live on until its timeout, and hold off retire().
+      if (result.exited) cancel();
+      return result;
     } finally {
       this.pty.awaited--;
     }

@@ -97,6 +97,13 @@ test('a pending wait keeps the worker until it ends', async () => {
   await eventually(() => coordinator.workerRetired(pane.id), { timeoutMs: 10_000, message: 'retirement after the wait ended' });
 });
 
+test('a wait that the pane\'s exit answered does not hold the worker until its own timeout', async () => {
+  const pane = await coordinator.spawn({ argv: ['sh', '-c', 'sleep 0.3; echo bye'], kind: 'process', name: 'exits-under-wait' });
+  const result = await coordinator.waitFor(pane.id, { pattern: 'never printed', timeoutMs: 600_000 });
+  assert.equal(result.exited, true);
+  await eventually(() => coordinator.workerRetired(pane.id), { timeoutMs: 10_000, message: 'retirement after the exit ended the wait' });
+});
+
 test('a running pane is never retired', async () => {
   const pane = await coordinator.spawn({ argv: ['sleep', '30'], kind: 'process', name: 'running' });
   await sleep(RETIRE_AFTER_MS * 2);
