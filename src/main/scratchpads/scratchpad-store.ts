@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { Emitter } from '../../shared/events.js';
 import { VERSION } from '../version.js';
 import { DiskFullError, isNoSpaceError, writeFileAtomic } from './atomic-write.js';
+import { FileLockError, withFileLock } from './file-lock.js';
 import { KeyedLock } from './keyed-lock.js';
 import { projectDataDir } from './project-key.js';
 import { scratchpadNameProblem } from './scratchpad-name.js';
@@ -141,7 +142,7 @@ export class ScratchpadStore {
   /** Replaces the whole scratchpad (creating it if needed). */
   async write(name: string, content: string, expectedRevision?: string): Promise<ScratchpadChange> {
     const path = this.pathFor(name);
-    return this.locks.run(name, async () => {
+    return this.exclusive(name, async () => {
       const current = await this.load(path);
       this.checkRevision(name, current, expectedRevision);
       return this.store(name, path, content, 'write');
@@ -151,11 +152,23 @@ export class ScratchpadStore {
   /** Adds to the end of the scratchpad (creating it if needed). */
   async append(name: string, content: string, expectedRevision?: string): Promise<ScratchpadChange> {
     const path = this.pathFor(name);
-    return this.locks.run(name, async () => {
+    return this.exclusive(name, async () => {
       const current = await this.load(path);
       this.checkRevision(name, current, expectedRevision);
       return this.store(name, path, (current ?? '') + content, 'append');
     });
+  }
+
+  /** Serialises a read-modify-write of `name` with this process's other calls and with other patterm processes. */
+  private exclusive<T>(name: string, job: () => Promise<T>): Promise<T> {
+    // Dot-prefixed, so list() never shows it (scratchpad names cannot start with a dot).
+    const lockPath = join(this.directory, `.${name}.lock`);
+    return this.locks.run(name, () =>
+      withFileLock(lockPath, job).catch((error: unknown) => {
+        if (!(error instanceof FileLockError)) throw error;
+        throw new ScratchpadError(isNoSpaceError(error.cause) ? 'disk-full' : 'io', `could not lock scratchpad ${JSON.stringify(name)}: ${error.message}; try again`);
+      }),
+    );
   }
 
   private pathFor(name: string): string {

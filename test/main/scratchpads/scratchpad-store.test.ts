@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, symlinkSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -75,6 +76,39 @@ test('concurrent check-and-write calls cannot both win', async (t) => {
   assert.deepEqual(outcomes.map((outcome) => outcome.status).sort(), ['fulfilled', 'rejected']);
   const winner = outcomes.findIndex((outcome) => outcome.status === 'fulfilled');
   assert.equal((await store.read('race.md')).content, winner === 0 ? 'A' : 'B');
+});
+
+test('appends from two patterm processes sharing the project never lose each other', async (t) => {
+  const dirs = tempStore();
+  t.after(dirs.cleanup);
+  const storeUrl = new URL('../../../src/main/scratchpads/index.js', import.meta.url).href;
+  const script = join(dirs.root, 'appender.mjs');
+  writeFileSync(script, `
+    import { ScratchpadStore } from ${JSON.stringify(storeUrl)};
+    const [projectDir, dataHome, tag] = process.argv.slice(2);
+    const store = await ScratchpadStore.open({ projectDir, dataHome });
+    for (let i = 0; i < 150; i++) await store.append('log.md', tag + '-' + i + '\\n');`);
+  const appenders = ['A', 'B'].map((tag) => new Promise<number | null>((resolve) => {
+    spawn(process.execPath, [script, dirs.projectDir, dirs.dataHome, tag], { stdio: 'inherit' }).on('exit', resolve);
+  }));
+  assert.deepEqual(await Promise.all(appenders), [0, 0]);
+  const store = await ScratchpadStore.open(dirs);
+  const lines = (await store.read('log.md')).content.trim().split('\n');
+  assert.equal(lines.length, 300);
+  assert.deepEqual((await store.list()).map((entry) => entry.name), ['log.md'], 'no lock file is listed or left');
+  assert.deepEqual(readdirSync(store.directory).filter((name) => name.endsWith('.lock')), []);
+});
+
+test('a lock file left by a process that died is taken over once stale', async (t) => {
+  const dirs = tempStore();
+  t.after(dirs.cleanup);
+  const store = await ScratchpadStore.open(dirs);
+  const lock = join(store.directory, '.plan.md.lock');
+  writeFileSync(lock, '');
+  const old = new Date(Date.now() - 60_000);
+  utimesSync(lock, old, old);
+  await store.append('plan.md', 'after a crash');
+  assert.equal((await store.read('plan.md')).content, 'after a crash');
 });
 
 test('names that could escape the directory or are not plain markdown are refused, naming the problem', async (t) => {
