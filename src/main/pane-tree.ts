@@ -70,7 +70,8 @@ export class PaneTree {
   place(id: PaneId, parentId: PaneId | undefined, name: string | undefined, nameBase: string): PanePlace {
     const parent = parentId !== undefined ? this.get(parentId) : null;
     const session = parent ? this.sessions.get(parent.info.sessionId)! : null;
-    return { id, sessionId: session?.id ?? id, parentId: session ? session.rootId : null, name: name ?? this.nextName(nameBase) };
+    const sessionId = session?.id ?? id;
+    return { id, sessionId, parentId: session ? session.rootId : null, name: name ?? this.nextName(nameBase, sessionId) };
   }
 
   /**
@@ -122,8 +123,12 @@ export class PaneTree {
     this.sessions.clear();
   }
 
-  private nextName(base: string): string {
-    const n = (this.nameCounters.get(base) ?? 0) + 1;
+  /** The next `<base>-N` not already held by a running pane of the session (a caller may have chosen it by hand). */
+  private nextName(base: string, sessionId: PaneId): string {
+    const taken = new Set([...this.panes.values()].filter((pane) => pane.info.sessionId === sessionId && pane.running).map((pane) => pane.info.name));
+    let n = this.nameCounters.get(base) ?? 0;
+    do n++;
+    while (taken.has(`${base}-${n}`));
     this.nameCounters.set(base, n);
     return `${base}-${n}`;
   }

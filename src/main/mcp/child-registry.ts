@@ -7,7 +7,7 @@
  * exit notifications go to the pane that asked for the child.
  */
 import type { CallerIdentity } from '../contracts.js';
-import type { Coordinator } from '../coordinator.js';
+import { DEFAULT_KILL_GRACE_MS, type Coordinator } from '../coordinator.js';
 import type { PaneId, PaneInfo } from '../../shared/pane-types.js';
 import type { Disposable } from '../../shared/events.js';
 import { describeExit } from './exit-description.js';
@@ -46,6 +46,13 @@ export class ChildRegistry implements Disposable {
     const watch = options.readyPattern || options.errorPattern ? new OutputWatch(this.coordinator, pane.id, options.readyPattern ?? null, options.errorPattern ?? null) : null;
     const record: ChildRecord = { paneId: pane.id, spawnerId, notifyOnExit: options.notifyOnExit, killedBySpawner: false, watch };
     this.records.set(pane.id, record);
+    // Its session root exited while the spawn was under way: the root's kill cascade (spec §12) ran
+    // before this pane was in the tree, so it gets the same treatment now instead of running on unowned.
+    const root = pane.parentId !== null && this.coordinator.has(pane.parentId) ? this.coordinator.info(pane.parentId) : null;
+    if (root && root.process.status !== 'running' && this.coordinator.info(pane.id).process.status === 'running') {
+      record.killedBySpawner = true;
+      void this.coordinator.kill(pane.id, 'SIGTERM', DEFAULT_KILL_GRACE_MS).catch(() => undefined);
+    }
     // It may have exited before we got here; it still deserves its notification.
     if (this.coordinator.info(pane.id).process.status !== 'running') this.onExited(this.coordinator.info(pane.id));
     return record;

@@ -127,3 +127,22 @@ test('two running children of a session cannot share a name (it identifies them 
   const result = await mcp.call('spawn_process', { argv: ['sleep', '60'], name: 'twin' });
   assert.match(textOf(result), /name "twin" is already used by a running pane of this session/);
 });
+
+test('two concurrent spawns asking for the same name cannot both get it', async () => {
+  const results = await Promise.all([
+    mcp.call('spawn_process', { argv: ['sleep', '60'], name: 'web' }),
+    mcp.call('spawn_process', { argv: ['sleep', '60'], name: 'web' }),
+  ]);
+  assert.deepEqual(results.map((result) => result.isError === true).sort(), [false, true]);
+  assert.match(textOf(results.find((result) => result.isError)!), /name "web" is (being given to a pane that another call is starting|already used)/);
+  const named = harness.coordinator.allPanes().filter((pane) => pane.name === 'web' && pane.process.status === 'running');
+  assert.equal(named.length, 1);
+});
+
+test('a default name skips one that a running child was given by hand', async () => {
+  const manual = structured<Spawned>(await mcp.call('spawn_process', { argv: ['tail', '-f', '/dev/null'], name: 'tail-1' }));
+  const automatic = structured<Spawned>(await mcp.call('spawn_process', { argv: ['tail', '-f', '/dev/null'] }));
+  assert.equal(manual.name, 'tail-1');
+  assert.notEqual(automatic.name, 'tail-1');
+  assert.match(automatic.name, /^tail-\d+$/);
+});

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { defineTool, fail, ok, ToolError } from '../tool-kit.js';
 import { messageSchema, NotifyOnExitSchema, PaneNameSchema } from './schemas.js';
-import { assertNameFree } from '../pane-names.js';
+import { reserveName } from '../pane-names.js';
 
 export const spawnAgent = defineTool({
   name: 'spawn_agent',
@@ -22,7 +22,7 @@ export const spawnAgent = defineTool({
     notify_on_exit: NotifyOnExitSchema,
   }),
   async run(args, { caller, services }) {
-    if (args.name) assertNameFree(services.coordinator, caller.paneId, args.name);
+    const release = args.name ? reserveName(services.coordinator, caller.paneId, args.name) : () => undefined;
     let spawned;
     try {
       spawned = await services.launcher.spawnAgent({
@@ -34,6 +34,8 @@ export const spawnAgent = defineTool({
       });
     } catch (error) {
       throw new ToolError(`could not spawn agent preset ${JSON.stringify(args.preset)}: ${(error as Error).message}`);
+    } finally {
+      release();
     }
     const { pane, submit } = spawned;
     services.children.record(pane, caller.paneId, { notifyOnExit: args.notify_on_exit });

@@ -3,7 +3,7 @@ import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { compilePattern, PatternError } from '../../../shared/pattern.js';
 import { defineTool, ok, ToolError } from '../tool-kit.js';
-import { assertNameFree } from '../pane-names.js';
+import { reserveName } from '../pane-names.js';
 import { NotifyOnExitSchema, PaneNameSchema, RegexSchema } from './schemas.js';
 
 /** A dev server that is not ready in ten minutes is not going to be; the caller can still poll afterwards. */
@@ -68,7 +68,7 @@ export const spawnProcess = defineTool({
     const ready = compileNamed('ready_pattern', args.ready_pattern);
     const error = compileNamed('error_pattern', args.error_pattern);
     if (args.working_dir !== undefined) await assertDirectory(resolve(services.coordinator.projectDir, args.working_dir), args.working_dir);
-    if (args.name) assertNameFree(services.coordinator, caller.paneId, args.name);
+    const release = args.name ? reserveName(services.coordinator, caller.paneId, args.name) : () => undefined;
 
     let pane;
     try {
@@ -85,6 +85,8 @@ export const spawnProcess = defineTool({
     } catch (cause) {
       const what = args.preset !== undefined ? `process preset ${JSON.stringify(args.preset)}` : `argv ${JSON.stringify(args.argv)}`;
       throw new ToolError(`could not start ${what}: ${(cause as Error).message}`);
+    } finally {
+      release();
     }
     const record = services.children.record(pane, caller.paneId, { notifyOnExit: args.notify_on_exit, readyPattern: ready, errorPattern: error });
     const result: Record<string, unknown> = { child_id: pane.id, name: pane.name, pid: pane.process.pid, argv: pane.argv, cwd: pane.cwd };
