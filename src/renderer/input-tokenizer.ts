@@ -57,9 +57,12 @@ export class InputTokenizer {
       if (scan === 'incomplete') {
         if (!force) break;
         if (this.pending.startsWith(PASTE_START)) {
-          // A paste whose end never came: deliver what arrived as pasted text.
-          tokens.push({ type: 'paste', text: this.pending.slice(PASTE_START.length) });
-          this.pending = '';
+          // A paste still arriving (a slow link, a terminal that pastes in chunks): what came so far
+          // goes as pasted text, and the paste stays open, so the rest is pasted text too, not keys.
+          const body = this.pending.slice(PASTE_START.length);
+          const held = partialEndLength(body);
+          if (body.length > held) tokens.push({ type: 'paste', text: body.slice(0, body.length - held) });
+          this.pending = PASTE_START + body.slice(body.length - held);
           break;
         }
         // Escape alone (or ESC + an unfinished sequence): the Escape key, then the rest as typed.
@@ -67,7 +70,8 @@ export class InputTokenizer {
         this.pending = this.pending.slice(1);
         continue;
       }
-      tokens.push(scan.token);
+      // An empty paste (all of it went out before a pause) has nothing to deliver.
+      if (scan.token.type !== 'paste' || scan.token.text !== '') tokens.push(scan.token);
       this.pending = this.pending.slice(scan.length);
     }
     return tokens;
@@ -125,6 +129,14 @@ export class InputTokenizer {
     if (params === '' && (final === 'I' || final === 'O')) return { token: { type: 'focus', focused: final === 'I' }, length: 3 };
     return { token: key(sequence), length: sequence.length };
   }
+}
+
+/** How many characters at the end of `text` could be the start of a paste's end marker. */
+function partialEndLength(text: string): number {
+  for (let length = Math.min(text.length, PASTE_END.length - 1); length > 0; length--) {
+    if (PASTE_END.startsWith(text.slice(text.length - length))) return length;
+  }
+  return 0;
 }
 
 function key(sequence: string): InputToken {

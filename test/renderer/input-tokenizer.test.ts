@@ -67,3 +67,13 @@ test('key names for config: terminal-kit names, characters and ALT_<char> are kn
   assert.equal(keyName('\x7f'), 'BACKSPACE');
   assert.equal(keyName('\t'), 'TAB');
 });
+
+test('a paste that pauses longer than the Escape timeout stays a paste until its end marker', () => {
+  const tokenizer = new InputTokenizer();
+  const enc = (text: string) => new TextEncoder().encode(text);
+  assert.deepEqual(tokenizer.feed(enc('\x1b[200~echo one\n')), []);
+  assert.deepEqual(tokenizer.flush(), [{ type: 'paste', text: 'echo one\n' }]);
+  assert.deepEqual(tokenizer.feed(enc('echo two\n\x1b[20')), []);
+  assert.deepEqual(tokenizer.flush(), [{ type: 'paste', text: 'echo two\n' }], 'a partial end marker is held back');
+  assert.deepEqual(tokenizer.feed(enc('1~x')), [{ type: 'key', sequence: 'x', name: 'x' }]);
+});
