@@ -47,6 +47,7 @@ export class CellBuffer {
     const x1 = Math.min(this.cols, rect.x + rect.cols);
     const y1 = Math.min(this.rows, rect.y + rect.rows);
     for (let y = y0; y < y1; y++) {
+      if (x1 > x0) this.breakWideCharacters(x0, x1 - x0, y);
       for (let x = x0; x < x1; x++) this.setWords(y * this.cols + x, 0, style, NARROW);
     }
   }
@@ -90,6 +91,7 @@ export class CellBuffer {
     const index = y * this.cols + x;
     const codepoint = text.codePointAt(0) ?? 0x20;
     const isCluster = text.length > String.fromCodePoint(codepoint).length;
+    this.breakWideCharacters(x, width === 2 && x + 1 < this.cols ? 2 : 1, y);
     if (width === 2 && x + 1 < this.cols) {
       this.setWords(index, codepoint, style, WIDE);
       this.setWords(index + 1, 0, style, SPACER);
@@ -97,6 +99,30 @@ export class CellBuffer {
       this.setWords(index, width === 2 ? 0x20 : codepoint, style, NARROW);
     }
     if (isCluster && width <= 2) this.graphemes.set(index, text);
+  }
+
+  /**
+   * Cells [x, x + count) of row y are about to be overwritten: a wide character
+   * only half inside them loses its other half too, as on a real terminal, so
+   * no wide character is left that would cover (and hide) the new cell.
+   */
+  private breakWideCharacters(x: number, count: number, y: number): void {
+    const row = y * this.cols;
+    if (x > 0 && this.widthAt(row + x) === 0 && this.widthAt(row + x - 1) === 2) this.blankHalf(row + x - 1);
+    const last = x + count - 1;
+    if (last + 1 < this.cols && this.widthAt(row + last) === 2 && this.widthAt(row + last + 1) === 0) this.blankHalf(row + last + 1);
+  }
+
+  private widthAt(index: number): number {
+    return (this.cells[index * WORDS_PER_CELL + 3] >>> 8) & 0xff;
+  }
+
+  /** The surviving half of a split wide character: a blank in its style. */
+  private blankHalf(index: number): void {
+    const base = index * WORDS_PER_CELL;
+    this.cells[base] = 0x20;
+    this.cells[base + 3] = (this.cells[base + 3] & 0xff) | NARROW;
+    if (this.graphemes.size > 0) this.graphemes.delete(index);
   }
 
   private setWords(index: number, codepoint: number, style: Style, widthBits: number): void {

@@ -3,10 +3,14 @@
  * top, as a terminal window shrinking does, so the last lines and the cursor
  * stay in view. An exited pane keeps its screen's old size, and showing its
  * top rows after the window shrank hid its last lines (its exit, its result).
+ * And a narrow cell drawn over half of a wide character (the palette's border
+ * over a CJK pane) must stay on screen.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import xtermHeadless from '@xterm/headless';
 import { CellBuffer } from '../../src/renderer/cell-buffer.js';
+import { FrameWriter, type HostCursor } from '../../src/renderer/frame-writer.js';
 import { DEFAULT_COLOR, type CellFrame } from '../../src/shared/pane-types.js';
 
 const COLS = 6;
@@ -52,4 +56,26 @@ test('a frame that fits is drawn from its first row', () => {
   const buffer = new CellBuffer(COLS, 6);
   assert.equal(buffer.blit(frameOf(['a', 'b'], 4, 3), { x: 0, y: 1, cols: COLS, rows: 5 }), 0);
   assert.deepEqual(shownLines(buffer), ['', 'a', 'b', '', '', '']);
+});
+
+const HIDDEN: HostCursor = { x: 0, y: 0, visible: false, shape: 0 };
+
+test('an overlay border over the right half of a wide character survives the pane changing under it', async () => {
+  const term = new xtermHeadless.Terminal({ cols: 10, rows: 1, allowProposedApi: true });
+  const write = (text: string) => new Promise<void>((resolve) => term.write(text, resolve));
+  const writer = new FrameWriter();
+  const frame = (pane: string) => {
+    const buffer = new CellBuffer(10, 1);
+    buffer.text(0, 0, pane); // the pane's cells
+    buffer.text(2, 0, '│'); // the palette's left border on top
+    return buffer;
+  };
+  await write(writer.render(frame('中中中中中'), HIDDEN).text);
+  await write(writer.render(frame(' 中中中中'), HIDDEN).text); // the pane scrolled: its wide characters moved one column
+  const shown = term.buffer.active.getLine(0)!.translateToString(true).trimEnd();
+  const expected = new FrameWriter();
+  const fresh = new xtermHeadless.Terminal({ cols: 10, rows: 1, allowProposedApi: true });
+  await new Promise<void>((resolve) => fresh.write(expected.render(frame(' 中中中中'), HIDDEN).text, resolve));
+  assert.equal(shown, fresh.buffer.active.getLine(0)!.translateToString(true).trimEnd(), 'the incremental frame matches a full repaint');
+  assert.ok(shown.includes('│'), `the border is on screen: ${JSON.stringify(shown)}`);
 });
