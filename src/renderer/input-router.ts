@@ -241,11 +241,13 @@ export class InputRouter {
 
   private mouse(report: MouseReport): void {
     const isWheel = (report.code & WHEEL) !== 0;
+    // Buttons 6 and 7 (a sideways swipe) are wheel reports too, but scroll nothing of ours.
+    const isVerticalWheel = isWheel && (report.code & 2) === 0;
     const isPress = !report.release && (report.code & MOTION) === 0 && !isWheel;
     const isLeft = (report.code & 3) === 0;
     const palette = this.controller.palette;
     if (palette) {
-      if (isWheel) palette.move((report.code & 1) === 0 ? -1 : 1);
+      if (isVerticalWheel) palette.move((report.code & 1) === 0 ? -1 : 1);
       else if (isPress && isLeft) {
         const target = this.compositor.hits.at(report.x, report.y);
         if (target?.kind === 'palette-item') {
@@ -258,11 +260,11 @@ export class InputRouter {
     const main = this.compositor.layout.main;
     const inMain = contains(main, report.x, report.y);
     if (inMain && this.state.viewer) {
-      if (isWheel) this.state.viewer.scrollBy((report.code & 1) === 0 ? -WHEEL_LINES : WHEEL_LINES);
+      if (isVerticalWheel) this.state.viewer.scrollBy((report.code & 1) === 0 ? -WHEEL_LINES : WHEEL_LINES);
       return;
     }
     const frame = this.state.focusedFrame();
-    if (inMain && isWheel && !this.paneHasMouseCapture && frame && !paneWantsMouse(frame.modes)) {
+    if (inMain && isVerticalWheel && !this.paneHasMouseCapture && frame && !paneWantsMouse(frame.modes)) {
       this.wheel((report.code & 1) === 0 ? -1 : 1, frame);
       return;
     }

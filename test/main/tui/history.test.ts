@@ -7,6 +7,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { computeLayout } from '../../../src/renderer/layout.js';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { describeCells, styledLines, TmuxPatterm, withBashSession } from './tmux-harness.js';
 
 const { main } = computeLayout(120, 40);
@@ -27,9 +28,15 @@ test('the wheel over a shell scrolls back through its output; PgUp and Home go f
     const lastLive = 400;
     const liveRow = patterm.mainArea(live).indexOf('390');
 
+    // A sideways swipe scrolls nothing: only the two notches up count.
+    patterm.wheel(main.x + 10, main.y + 5, 'left');
+    patterm.wheel(main.x + 10, main.y + 5, 'right');
+    patterm.wheel(main.x + 10, main.y + 5, 'left');
     patterm.wheel(main.x + 10, main.y + 5, 'up');
     patterm.wheel(main.x + 10, main.y + 5, 'up');
     const back = await patterm.waitFor((lines) => marker(lines) === '6', 'six lines back after two notches');
+    await sleep(300);
+    assert.equal(marker(patterm.screen()), '6', 'still six lines back: the swipes did not scroll');
     assert.equal(patterm.mainArea(back).indexOf('390'), liveRow + 6, 'the view moved up by six rows');
 
     patterm.keys('PPage');

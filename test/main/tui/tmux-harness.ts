@@ -179,8 +179,10 @@ export class TmuxPatterm {
   }
 
   /** One wheel notch at a 0-based cell (SGR report, as the host terminal sends it): up is back in time. */
-  wheel(x: number, y: number, direction: 'up' | 'down'): void {
-    this.tmux('send-keys', '-H', ...hex(`\x1b[<${direction === 'up' ? 64 : 65};${x + 1};${y + 1}M`));
+  wheel(x: number, y: number, direction: 'up' | 'down' | 'left' | 'right'): void {
+    // SGR mouse buttons 64-67: wheel up, down, and the sideways swipe's left and right.
+    const button = { up: 64, down: 65, left: 66, right: 67 }[direction];
+    this.tmux('send-keys', '-H', ...hex(`\x1b[<${button};${x + 1};${y + 1}M`));
   }
 
   resize(cols: number, rows: number): void {
