@@ -60,8 +60,10 @@ export function parseConfig(json: unknown): UiConfig {
 
 function finish(bindings: Record<string, string>, autoFocus: boolean, errors: string[]): UiConfig {
   const keybindings: Record<string, string> = {};
-  for (const [key, command] of Object.entries(bindings)) {
-    const field = `keybindings.${key}`;
+  for (const [written, command] of Object.entries(bindings)) {
+    const field = `keybindings.${written}`;
+    // Alt + a letter is named with the letter in capitals (ALT_X; Alt-Shift-x is ALT_SHIFT_X), as keyName() names it.
+    const key = /^ALT_.$/u.test(written) ? `ALT_${written.slice(4).toUpperCase()}` : written;
     if (key === RESERVED_KEY) errors.push(`${field}: Ctrl-K is reserved for the command palette and cannot be rebound`);
     else if (!isKnownKeyName(key)) errors.push(`${field}: unknown key name; use terminal-kit names such as CTRL_N, ALT_LEFT, F5 or SHIFT_TAB`);
     else if (command === PALETTE_COMMAND_ID) errors.push(`${field}: ${command} is bound to Ctrl-K only`);

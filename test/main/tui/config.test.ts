@@ -16,6 +16,12 @@ test('valid bindings and settings are taken as written', () => {
   assert.deepEqual(parseConfig({}), { keybindings: {}, autoFocusOnAttention: false, errors: [] });
 });
 
+test('ALT_ with a lower-case letter binds the key the input names ALT_<capital>, as the README writes it', () => {
+  const config = parseConfig({ keybindings: { ALT_p: 'preset.process.bash', ALT_SHIFT_X: 'patterm.session.next' } });
+  assert.deepEqual(config.errors, []);
+  assert.deepEqual(config.keybindings, { ALT_P: 'preset.process.bash', ALT_SHIFT_X: 'patterm.session.next' });
+});
+
 test('each problem names its field, and the valid rest still applies', () => {
   const config = parseConfig({
     keybindings: { CTRL_N: 'patterm.session.next', CTRL_K: 'patterm.quit', HYPER_Q: 'patterm.quit', F3: 'patterm.nope' },
