@@ -77,6 +77,8 @@ export interface WaitResult {
   snippet: string;
   screenVersion: number;
   elapsedMs: number;
+  /** Set when the wait ended because matching the pattern took too long (regex-budget.ts). */
+  patternProblem?: string;
 }
 
 /**

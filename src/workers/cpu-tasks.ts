@@ -8,6 +8,14 @@ import { stripAnsi } from '../shared/ansi-strip.js';
 import { compilePattern } from '../shared/pattern.js';
 import { foldCase, frameLines } from '../shared/frame-text.js';
 import type { CellFrame } from '../shared/pane-types.js';
+import { withinBudget } from './regex-budget.js';
+
+/**
+ * Longest a stream read's line filter may run: a sane pattern filters the
+ * largest read (1 MiB) in tens of milliseconds; a pathological one is stopped
+ * and reported instead of holding the thread.
+ */
+const FILTER_BUDGET_MS = 2000;
 
 export interface StreamLinesTask {
   bytes: Uint8Array;
@@ -21,6 +29,8 @@ export interface StreamLinesResult {
   lines: string[];
   /** Lines before filtering. */
   totalLines: number;
+  /** Set when the filter was stopped for taking too long (then `lines` is empty). */
+  patternProblem?: string;
 }
 
 /** Decode, strip escape sequences, split into lines (a final newline adds no empty line), filter. */
@@ -30,7 +40,8 @@ export function streamLines(task: StreamLinesTask): StreamLinesResult {
   if (all.at(-1) === '') all.pop();
   if (task.pattern === null) return { lines: all, totalLines: all.length };
   const regex = compilePattern(task.pattern, task.flags);
-  return { lines: all.filter((line) => regex.test(line)), totalLines: all.length };
+  const filtered = withinBudget(FILTER_BUDGET_MS, () => all.filter((line) => regex.test(line)));
+  return filtered.ok ? { lines: filtered.value, totalLines: all.length } : { lines: [], totalLines: all.length, patternProblem: filtered.problem };
 }
 
 export interface DiffRowsTask {

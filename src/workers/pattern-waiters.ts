@@ -5,6 +5,7 @@
  */
 import type { WaitRequest, WaitResult } from '../shared/pane-types.js';
 import { compilePattern } from '../shared/pattern.js';
+import { withinBudget } from './regex-budget.js';
 
 interface ScreenSource {
   version(): number;
@@ -27,6 +28,13 @@ interface Waiter {
 
 /** How many trailing non-empty lines a non-matching result shows. */
 const TAIL_LINES = 5;
+/**
+ * Longest one check of a screen may take. A screen is a few thousand
+ * characters, which a sane pattern matches in well under a millisecond; this
+ * bounds how long a pathological one stalls the thread (this pane's worker, or
+ * the coordinator for a retired pane) before the wait ends with its problem.
+ */
+const CHECK_BUDGET_MS = 250;
 
 export class PatternWaiters {
   private readonly waiters = new Set<Waiter>();
@@ -73,8 +81,15 @@ export class PatternWaiters {
     const lines = this.screen.lines();
     const version = this.screen.version();
     const text = lines.join('\n');
-    waiter.regex.lastIndex = 0;
-    const match = waiter.regex.exec(text);
+    const found = withinBudget(CHECK_BUDGET_MS, () => {
+      waiter.regex.lastIndex = 0;
+      return waiter.regex.exec(text);
+    });
+    if (!found.ok) {
+      this.finish(waiter, false, found.problem);
+      return;
+    }
+    const match = found.value;
     const holds = waiter.absent ? match === null : match !== null;
     waiter.lastSnippet = match ? snippetAround(text, match.index, match[0].length) : tail(lines);
     if (!holds) {
@@ -99,7 +114,7 @@ export class PatternWaiters {
     waiter.stableTimer = setTimeout(() => this.check(waiter), remaining + 1);
   }
 
-  private finish(waiter: Waiter, matched: boolean): void {
+  private finish(waiter: Waiter, matched: boolean, patternProblem?: string): void {
     if (!this.waiters.delete(waiter)) return;
     clearTimeout(waiter.deadline);
     if (waiter.stableTimer) clearTimeout(waiter.stableTimer);
@@ -109,6 +124,7 @@ export class PatternWaiters {
       snippet: waiter.lastSnippet,
       screenVersion: this.screen.version(),
       elapsedMs: Math.round(performance.now() - waiter.startedAt),
+      ...(patternProblem !== undefined ? { patternProblem } : {}),
     });
   }
 }

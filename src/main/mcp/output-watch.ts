@@ -9,6 +9,7 @@ import type { PaneId } from '../../shared/pane-types.js';
 import { Emitter, DisposableStore, type Disposable } from '../../shared/events.js';
 import { stripAnsi } from '../../shared/ansi-strip.js';
 import { completeLength } from './stream-text.js';
+import { withinBudget } from '../../workers/regex-budget.js';
 
 export interface PatternHit {
   line: string;
@@ -23,10 +24,18 @@ export interface OutputHealth {
   first: 'ready' | 'error' | null;
   ready: PatternHit | null;
   error: PatternHit | null;
+  /** Set when watching stopped because matching took too long (regex-budget.ts). */
+  patternProblem?: string;
 }
 
 /** A partial line longer than this is checked and then forgotten, so one endless line cannot grow memory. */
 const MAX_CARRIED_LINE = 64 * 1024;
+/**
+ * Longest the check of one batch of output may take. It runs on the
+ * coordinator thread, where a stall stops every pane; a sane pattern checks a
+ * batch in well under a millisecond.
+ */
+const BATCH_BUDGET_MS = 250;
 
 export class OutputWatch implements Disposable {
   private readonly started = performance.now();
@@ -113,9 +122,8 @@ export class OutputWatch implements Disposable {
       const text = this.carry + new TextDecoder().decode(chunk.bytes.subarray(0, usable));
       const pieces = text.split('\n');
       this.carry = pieces.pop() ?? '';
-      for (const line of pieces) this.check(line);
       // Prompts often end without a newline ("ready> "); check the partial line too.
-      if (this.carry !== '') this.check(this.carry);
+      this.check(this.carry !== '' ? [...pieces, this.carry] : pieces);
       if (this.carry.length > MAX_CARRIED_LINE) this.carry = '';
       if (final || !running) this.finish();
     } catch {
@@ -123,11 +131,16 @@ export class OutputWatch implements Disposable {
     }
   }
 
-  private check(rawLine: string): void {
-    for (const line of stripAnsi(rawLine).split('\n')) {
-      if (this.ready && !this.health.ready && this.ready.test(line)) this.hit('ready', line);
-      if (this.error && !this.health.error && this.error.test(line)) this.hit('error', line);
+  private check(rawLines: string[]): void {
+    const ready = this.health.ready ? null : this.ready;
+    const error = this.health.error ? null : this.error;
+    if (!ready && !error) return;
+    const found = withinBudget(BATCH_BUDGET_MS, () => firstMatches(rawLines, ready, error));
+    if (!found.ok) {
+      this.health.patternProblem = found.problem;
+      return this.finish();
     }
+    for (const [which, line] of found.value) this.hit(which, line);
     if ((!this.ready || this.health.ready) && (!this.error || this.health.error)) this.finish();
   }
 
@@ -148,4 +161,25 @@ export class OutputWatch implements Disposable {
     this.finish();
     this.changed.dispose();
   }
+}
+
+/** The first line each pattern matches, in the order they matched. */
+function firstMatches(rawLines: string[], ready: RegExp | null, error: RegExp | null): ['ready' | 'error', string][] {
+  const hits: ['ready' | 'error', string][] = [];
+  let readyPending = ready !== null;
+  let errorPending = error !== null;
+  for (const rawLine of rawLines) {
+    for (const line of stripAnsi(rawLine).split('\n')) {
+      if (readyPending && ready!.test(line)) {
+        hits.push(['ready', line]);
+        readyPending = false;
+      }
+      if (errorPending && error!.test(line)) {
+        hits.push(['error', line]);
+        errorPending = false;
+      }
+      if (!readyPending && !errorPending) return hits;
+    }
+  }
+  return hits;
 }

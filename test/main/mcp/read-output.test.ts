@@ -228,3 +228,28 @@ test('history_lines on a screen with nothing above it returns no history', async
   assert.equal(grid.history, '');
   assert.equal(grid.content, 'just-one-line');
 });
+
+test('a stream filter that backtracks catastrophically is stopped and named, while other calls go on', async () => {
+  const childId = await spawn({ argv: ['sh', '-c', `echo ${'a'.repeat(40)}!; exec cat`] });
+  await waitFor(childId, '!$');
+  const order: string[] = [];
+  const filtered = mcp.call('read_output', { child_id: childId, mode: 'stream', pattern: '^(a+)+$', ignore_case: true }).then((result) => {
+    order.push('filter');
+    return result;
+  });
+  // Matching runs off the coordinator thread: a call made meanwhile is answered before the filter gives up.
+  await mcp.call('list_children', {});
+  order.push('list_children');
+  const result = await filtered;
+  assert.deepEqual(order, ['list_children', 'filter']);
+  assert.equal(result.isError, true);
+  assert.match(textOf(result), /^pattern: matching took longer than \d+ ms and was stopped/);
+});
+
+test('a line_offset past the last line says so instead of a backwards range', async () => {
+  const childId = await spawn({ argv: ['sh', '-c', 'printf "one\\ntwo\\n"; exec cat'] });
+  await waitFor(childId, 'two');
+  const text = textOf(await mcp.call('read_output', { child_id: childId, mode: 'stream', line_offset: 5 }));
+  assert.match(text, /line_offset 5 is past the last of 2 lines/);
+  assert.doesNotMatch(text, /lines 5\.\.4/);
+});

@@ -146,3 +146,11 @@ test('a default name skips one that a running child was given by hand', async ()
   assert.notEqual(automatic.name, 'tail-1');
   assert.match(automatic.name, /^tail-\d+$/);
 });
+
+test('a ready_pattern that backtracks catastrophically stops the watch with the problem named, at once', async () => {
+  const result = await mcp.call('spawn_process', { argv: ['sh', '-c', `echo ${'a'.repeat(40)}!; exec cat`], ready_pattern: '^(a+)+$', ready_timeout_seconds: 600 });
+  assert.equal(result.isError, undefined, textOf(result));
+  const spawned = structured<Spawned & { pattern_problem?: string }>(result);
+  assert.match(spawned.pattern_problem ?? '', /^ready_pattern\/error_pattern: matching took longer than \d+ ms and was stopped/);
+  assert.match(textOf(result), /the output is no longer watched/);
+});

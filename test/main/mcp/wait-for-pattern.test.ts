@@ -85,3 +85,18 @@ test('needs a pattern or stable_ms, and absent needs a pattern', async () => {
   assert.match(textOf(await mcp.call('wait_for_pattern', { child_id: id, timeout_seconds: 1 })), /give pattern, stable_ms, or both/);
   assert.match(textOf(await mcp.call('wait_for_pattern', { child_id: id, absent: true, stable_ms: 5, timeout_seconds: 1 })), /absent: true needs a pattern/);
 });
+
+/** 40 a's and a mismatch: "^(a+)+$" backtracks through 2^40 splits of it, days of matching. */
+const CATASTROPHIC_LINE = `${'a'.repeat(40)}!`;
+
+test('a pattern that backtracks catastrophically ends the wait with the problem named, and the pane stays live', async () => {
+  const childId = await spawn(['sh', '-c', `echo ${CATASTROPHIC_LINE}; exec cat`]);
+  await mcp.call('wait_for_pattern', { child_id: childId, pattern: '!$', timeout_seconds: 30 });
+  const result = await mcp.call('wait_for_pattern', { child_id: childId, pattern: '^(a+)+$', ignore_case: true, timeout_seconds: 600 });
+  assert.equal(result.isError, true);
+  assert.match(textOf(result), /^pattern: matching took longer than \d+ ms and was stopped/);
+  // The pane's worker was not left hanging: it still echoes and matches.
+  await mcp.call('send_input', { child_id: childId, text: 'still here', submit: true });
+  const after = structured<Wait>(await mcp.call('wait_for_pattern', { child_id: childId, pattern: 'still here', timeout_seconds: 30 }));
+  assert.equal(after.matched, true);
+});

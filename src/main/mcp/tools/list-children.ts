@@ -34,6 +34,7 @@ export const listChildren = defineTool({
           owner: pane.owner,
           spawned_by: spawner,
           ...(health ? { first_match: health.first, ready_matched: health.ready, error_matched: health.error } : {}),
+          ...(health?.patternProblem !== undefined ? { pattern_problem: `ready_pattern/error_pattern: ${health.patternProblem}` } : {}),
         };
       }),
     );

@@ -131,8 +131,13 @@ async function readStream(pane: PaneInfo, args: Args, { services }: ToolContext)
   // While the process runs, stop before a half-written character or escape; the rest comes next read.
   const usable = running ? completeLength(chunk.bytes) : chunk.bytes.length;
   const newOffset = chunk.startOffset + usable;
-  // Decoding, stripping and grepping a large read runs off the coordinator thread.
-  const { lines: matching, totalLines } = await streamLinesOffThread({ bytes: chunk.bytes.subarray(0, usable), pattern: filter ? args.pattern! : null, flags });
+  // Decoding, stripping and grepping a large read runs off the coordinator thread, and so does
+  // any filtering: a caller's pattern may take up to its time budget (regex-budget.ts).
+  const { lines: matching, totalLines, patternProblem } = await streamLinesOffThread(
+    { bytes: chunk.bytes.subarray(0, usable), pattern: filter ? args.pattern! : null, flags },
+    filter ? { force: 'pool' } : {},
+  );
+  if (patternProblem !== undefined) throw new ToolError(`pattern: ${patternProblem}`);
   const lineOffset = args.line_offset ?? 0;
   const page = matching.slice(lineOffset, args.line_limit === undefined ? undefined : lineOffset + args.line_limit);
   const content = page.join('\n');
@@ -154,7 +159,8 @@ async function readStream(pane: PaneInfo, args: Args, { services }: ToolContext)
   if (chunk.droppedBytes > 0) notes.push(`${chunk.droppedBytes} older bytes were no longer kept`);
   if (structured.more_output) notes.push(`${chunk.headOffset - newOffset} more bytes follow: read again with since_offset ${newOffset}`);
   if (filter) notes.push(`${matching.length} of ${totalLines} lines matched`);
-  if (page.length < matching.length) notes.push(`lines ${lineOffset}..${lineOffset + page.length - 1} of ${matching.length} shown`);
+  if (page.length === 0 && lineOffset > 0 && matching.length > 0) notes.push(`line_offset ${lineOffset} is past the last of ${matching.length} lines`);
+  else if (page.length < matching.length) notes.push(`lines ${lineOffset}..${lineOffset + page.length - 1} of ${matching.length} shown`);
   return ok(structured, `${metadataHeadline(meta)}\n${content}${content ? '\n' : ''}[${notes.join('; ')}]`);
 }
 

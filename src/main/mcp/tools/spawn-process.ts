@@ -94,8 +94,17 @@ export const spawnProcess = defineTool({
       const health = await record.watch.settled(args.ready_timeout_seconds * 1000);
       const now = services.coordinator.info(pane.id).process;
       Object.assign(result, { first_match: health.first, ready: health.ready, error: health.error, status: now.status });
+      if (health.patternProblem !== undefined) result.pattern_problem = `ready_pattern/error_pattern: ${health.patternProblem}`;
       const outcome =
-        health.first === 'ready' ? `ready: ${health.ready!.line}` : health.first === 'error' ? `ERROR pattern matched: ${health.error!.line}` : now.status !== 'running' ? 'it exited before either pattern matched' : `neither pattern matched within ${args.ready_timeout_seconds} s`;
+        health.first === 'ready'
+          ? `ready: ${health.ready!.line}`
+          : health.first === 'error'
+            ? `ERROR pattern matched: ${health.error!.line}`
+            : health.patternProblem !== undefined
+              ? `the output is no longer watched: ready_pattern/error_pattern: ${health.patternProblem}`
+              : now.status !== 'running'
+                ? 'it exited before either pattern matched'
+                : `neither pattern matched within ${args.ready_timeout_seconds} s`;
       return ok(result, `started ${pane.name} (child_id ${pane.id}); ${outcome}`);
     }
     return ok(result, `started ${pane.name} (child_id ${pane.id}, pid ${pane.process.pid}).`);

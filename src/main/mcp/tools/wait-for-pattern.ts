@@ -53,6 +53,7 @@ export const waitForPattern = defineTool({
     const cancelled = new Promise<null>((resolve) => signal.addEventListener('abort', () => resolve(null), { once: true }));
     const outcome = await Promise.race([services.coordinator.waitFor(pane.id, request, signal), cancelled]);
     if (outcome === null) throw new ToolError('the wait was cancelled');
+    if (outcome.patternProblem !== undefined) throw new ToolError(`pattern: ${outcome.patternProblem}`);
     const process = services.coordinator.info(pane.id).process;
     const exited = !running || outcome.exited === true;
     const result = {
