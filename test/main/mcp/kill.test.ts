@@ -90,3 +90,14 @@ test('close never hides a child that has not reported its exit: it stays listed,
   assert.match(read.content, /still here/);
   await coordinator.kill(stuck, 'SIGKILL', 0);
 });
+
+test('two kills with close at once both succeed: the second finds it closed, as it asked', async () => {
+  const server = await spawn(['sleep', '60'], 'twice');
+  const results = await Promise.all([mcp.call('kill', { child_id: server, close: true }), mcp.call('kill', { child_id: server, close: true })]);
+  for (const result of results) {
+    assert.equal(result.isError, undefined, textOf(result));
+    assert.equal(structured<Killed>(result).closed, true);
+    assert.equal(structured<Killed>(result).status, 'killed');
+  }
+  assert.equal(harness.coordinator.has(server), false);
+});

@@ -253,3 +253,11 @@ test('a line_offset past the last line says so instead of a backwards range', as
   assert.match(text, /line_offset 5 is past the last of 2 lines/);
   assert.doesNotMatch(text, /lines 5\.\.4/);
 });
+
+test('a since_version newer than the screen is refused, naming the current one', async () => {
+  const childId = await spawn({ argv: ['sh', '-c', 'echo versioned; exec cat'] });
+  await waitFor(childId, 'versioned');
+  const result = await mcp.call('read_output', { child_id: childId, since_version: 10_000_000 });
+  assert.equal(result.isError, true);
+  assert.match(textOf(result), /since_version 10000000 is newer than this screen's version \(\d+\)/);
+});

@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { DEFAULT_KILL_GRACE_MS } from '../../coordinator.js';
 import { defineTool, ok } from '../tool-kit.js';
 import { describeExit, exitCodeOf } from '../exit-description.js';
+import type { PtyExit } from '../../../shared/pty-host-protocol.js';
 import { ChildIdSchema } from './schemas.js';
 
 /** After the grace window's SIGKILL, the exit still has to be reaped and its last output drained. */
@@ -26,10 +27,18 @@ export const kill = defineTool({
   async run(args, { caller, services }) {
     const pane = services.children.resolveTarget(caller, args.child_id);
     const already = pane.process.status !== 'running';
+    let exit: PtyExit | null = null;
     if (!already) {
       services.children.markKilledBy(caller, pane.id);
+      const exitReported = services.coordinator.exitPromise(pane.id);
       await services.coordinator.kill(pane.id, args.signal, DEFAULT_KILL_GRACE_MS);
-      await Promise.race([services.coordinator.exitPromise(pane.id), new Promise((resolve) => setTimeout(resolve, EXIT_REPORT_MARGIN_MS))]);
+      exit = await Promise.race([exitReported, new Promise<null>((resolve) => setTimeout(() => resolve(null), EXIT_REPORT_MARGIN_MS))]);
+    }
+    if (!services.coordinator.has(pane.id)) {
+      // Another call (a second kill with close, or the user in the sidebar) closed it meanwhile: it is gone, as asked.
+      const ended = exit ?? pane.process;
+      const result = { child_id: pane.id, name: pane.name, status: ended.status, exit_code: ended.exitCode ?? null, signal: ended.signal ?? null, already_exited: already, closed: true };
+      return ok(result, `${pane.name} has exited, and another call closed it.`);
     }
     const process = services.coordinator.info(pane.id).process;
     // A child still running (its exit not reported yet) stays: closing it would hide a live process.

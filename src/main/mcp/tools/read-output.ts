@@ -80,6 +80,9 @@ function rejectMisplaced(args: Args): void {
 async function readGrid(pane: PaneInfo, args: Args, { services }: ToolContext) {
   // The stream head comes along as new_offset, so a caller can switch to stream reads from "now".
   const [grid, head] = await Promise.all([services.coordinator.grid(pane.id, args.since_version), services.coordinator.streamHead(pane.id)]);
+  if (args.since_version !== undefined && args.since_version > grid.screenVersion) {
+    throw new ToolError(`since_version ${args.since_version} is newer than this screen's version (${grid.screenVersion}); pass the screen_version an earlier read returned`);
+  }
   const meta = paneMetadata(services.coordinator.info(pane.id), grid);
   const trimmed = args.trim_chrome ? services.launcher.chromeTrim(pane.id, grid.lines) : { lines: grid.lines, trimmedRows: [] };
   const dropped = new Set(trimmed.trimmedRows);
