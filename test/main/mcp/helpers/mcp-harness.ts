@@ -80,7 +80,7 @@ export async function startHarness(): Promise<Harness> {
       const pane = await coordinator.spawn({ argv: [process.execPath, FAKE_AGENT_SCRIPT], kind: 'agent', name, presetName: 'fake' });
       const token = harness.tokenFor(pane.id);
       const ready = await coordinator.waitFor(pane.id, { pattern: '^ready>', timeoutMs: 30_000 });
-      if (!ready.matched) throw new Error(`orchestrator pane did not start: ${ready.snippet}`);
+      if (!ready.matched) throw new Error(`orchestrator pane did not start: ${JSON.stringify(ready)}`);
       return { pane, token };
     },
     tokenFor(paneId) {
