@@ -4,8 +4,8 @@
  * deadline and, with `stableMs`, one for the end of the quiet period.
  */
 import type { WaitRequest, WaitResult } from '../shared/pane-types.js';
-import { compilePattern } from '../shared/pattern.js';
-import { withinBudget } from './regex-budget.js';
+import { compilePattern, mayBacktrackExponentially } from '../shared/pattern.js';
+import { boundedIf } from './regex-budget.js';
 
 interface ScreenSource {
   version(): number;
@@ -15,6 +15,8 @@ interface ScreenSource {
 interface Waiter {
   id: string | undefined;
   regex: RegExp;
+  /** Its checks run under CHECK_BUDGET_MS. */
+  risky: boolean;
   absent: boolean;
   stableMs: number;
   startedAt: number;
@@ -57,6 +59,7 @@ export class PatternWaiters {
       const waiter: Waiter = {
         id: request.id,
         regex,
+        risky: mayBacktrackExponentially(request.pattern),
         absent: request.absent === true,
         stableMs: Math.max(0, request.stableMs ?? 0),
         startedAt: performance.now(),
@@ -81,7 +84,7 @@ export class PatternWaiters {
     const lines = this.screen.lines();
     const version = this.screen.version();
     const text = lines.join('\n');
-    const found = withinBudget(CHECK_BUDGET_MS, () => {
+    const found = boundedIf(waiter.risky, CHECK_BUDGET_MS, () => {
       waiter.regex.lastIndex = 0;
       return waiter.regex.exec(text);
     });

@@ -47,3 +47,13 @@ export function withinBudget<T>(budgetMs: number, job: () => T): Bounded<T> {
     context.job = undefined;
   }
 }
+
+/**
+ * `job` inline when its pattern cannot backtrack exponentially
+ * (mayBacktrackExponentially in pattern.ts), else within the budget: a timed
+ * run starts and joins a watchdog thread, which under load adds milliseconds
+ * to every match, so plain patterns do not pay for it.
+ */
+export function boundedIf<T>(risky: boolean, budgetMs: number, job: () => T): Bounded<T> {
+  return risky ? withinBudget(budgetMs, job) : { ok: true, value: job() };
+}

@@ -9,7 +9,8 @@ import type { PaneId } from '../../shared/pane-types.js';
 import { Emitter, DisposableStore, type Disposable } from '../../shared/events.js';
 import { stripAnsi } from '../../shared/ansi-strip.js';
 import { completeLength } from './stream-text.js';
-import { withinBudget } from '../../workers/regex-budget.js';
+import { boundedIf } from '../../workers/regex-budget.js';
+import { mayBacktrackExponentially } from '../../shared/pattern.js';
 
 export interface PatternHit {
   line: string;
@@ -36,6 +37,12 @@ const MAX_CARRIED_LINE = 64 * 1024;
  * batch in well under a millisecond.
  */
 const BATCH_BUDGET_MS = 250;
+/**
+ * Only this much of a line is matched. A ready or error line is far shorter,
+ * and a pattern that backtracks polynomially (".*a.*b.*c") took seconds on a
+ * 64 KiB line on the coordinator thread, and milliseconds on this.
+ */
+const MAX_CHECKED_LINE = 4096;
 
 export class OutputWatch implements Disposable {
   private readonly started = performance.now();
@@ -48,6 +55,7 @@ export class OutputWatch implements Disposable {
   private finalPending = false;
   private readonly changed = new Emitter<OutputHealth>();
   private readonly disposables = new DisposableStore();
+  private readonly risky: boolean;
   readonly health: OutputHealth;
 
   constructor(
@@ -57,6 +65,7 @@ export class OutputWatch implements Disposable {
     private readonly error: RegExp | null,
   ) {
     this.health = { readyPattern: ready?.source ?? null, errorPattern: error?.source ?? null, first: null, ready: null, error: null };
+    this.risky = [ready, error].some((pattern) => pattern !== null && mayBacktrackExponentially(pattern.source));
     this.disposables.add(coordinator.onScreenDirty(paneId, () => this.pump()));
     this.disposables.add(
       coordinator.onPaneExited((pane) => {
@@ -135,7 +144,7 @@ export class OutputWatch implements Disposable {
     const ready = this.health.ready ? null : this.ready;
     const error = this.health.error ? null : this.error;
     if (!ready && !error) return;
-    const found = withinBudget(BATCH_BUDGET_MS, () => firstMatches(rawLines, ready, error));
+    const found = boundedIf(this.risky, BATCH_BUDGET_MS, () => firstMatches(rawLines, ready, error));
     if (!found.ok) {
       this.health.patternProblem = found.problem;
       return this.finish();
@@ -169,7 +178,8 @@ function firstMatches(rawLines: string[], ready: RegExp | null, error: RegExp | 
   let readyPending = ready !== null;
   let errorPending = error !== null;
   for (const rawLine of rawLines) {
-    for (const line of stripAnsi(rawLine).split('\n')) {
+    for (const whole of stripAnsi(rawLine).split('\n')) {
+      const line = whole.slice(0, MAX_CHECKED_LINE);
       if (readyPending && ready!.test(line)) {
         hits.push(['ready', line]);
         readyPending = false;
