@@ -29,6 +29,17 @@ export function replayAttempts(ring: ByteRing, chunkStart: number, rows: number,
 }
 
 /**
+ * Ring ranges to try in order when a resize rebuilds the emulator at the new
+ * size instead of reflowing it (emulator-keeper.ts): everything, then the last
+ * screenful (narrow sizes make ghostty-web trap on such output sooner), then
+ * nothing.
+ */
+export function resizeReplayAttempts(ring: ByteRing, rows: number): [number, number][] {
+  const head = ring.headOffset;
+  return [[ring.tailOffset, head], [stormReplayStart(ring, rows), head], [head, head]];
+}
+
+/**
  * Where a storm rebuild starts replaying: the start of the last screenful of
  * lines (at most STORM_REPLAY_BYTES back), so the visible screen comes back
  * while as few grapheme rows as possible count towards the next trap.

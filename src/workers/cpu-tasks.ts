@@ -8,7 +8,7 @@ import { stripAnsi } from '../shared/ansi-strip.js';
 import { compilePattern } from '../shared/pattern.js';
 import { foldCase, frameLines } from '../shared/frame-text.js';
 import type { CellFrame } from '../shared/pane-types.js';
-import { withinBudget } from './regex-budget.js';
+import { matchWithinBudget } from './regex-budget.js';
 
 /**
  * Longest a stream read's line filter may run: a sane pattern filters the
@@ -40,7 +40,7 @@ export function streamLines(task: StreamLinesTask): StreamLinesResult {
   if (all.at(-1) === '') all.pop();
   if (task.pattern === null) return { lines: all, totalLines: all.length };
   const regex = compilePattern(task.pattern, task.flags);
-  const filtered = withinBudget(FILTER_BUDGET_MS, () => all.filter((line) => regex.test(line)));
+  const filtered = matchWithinBudget(FILTER_BUDGET_MS, () => all.filter((line) => regex.test(line)));
   return filtered.ok ? { lines: filtered.value, totalLines: all.length } : { lines: [], totalLines: all.length, patternProblem: filtered.problem };
 }
 

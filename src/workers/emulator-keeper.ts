@@ -2,12 +2,14 @@
  * Owns a pane's emulator and keeps it usable, so that one bad pane never takes
  * its worker down:
  *  - a WASM trap rebuilds it by replaying the pane's output log (replay-plan.ts);
+ *  - a resize whose reflow runs away is stopped, and the log replayed at the new size;
  *  - a bloated one is compacted (emulator-compaction.ts).
  */
 import type { ByteRing } from '../shared/byte-ring.js';
-import { replayAttempts, TRAP_STORM_WINDOW_MS } from '../shared/replay-plan.js';
+import { replayAttempts, resizeReplayAttempts, TRAP_STORM_WINDOW_MS } from '../shared/replay-plan.js';
 import { compactEmulator } from './emulator-compaction.js';
 import { GhosttyEmulator } from './ghostty-emulator.js';
+import { withinBudget } from './time-budget.js';
 
 /**
  * Above this much WASM memory the emulator is compacted: replaced by a fresh
@@ -24,6 +26,15 @@ export const COMPACT_WASM_BYTES = 64 * 1024 * 1024;
  * full-screen program keeps no scrollback, which is where the growth was.
  */
 export const ALTERNATE_SCREEN_COMPACT_FACTOR = 4;
+
+/**
+ * Longest an in-place resize (ghostty-web's reflow) may run. A full 4 MiB
+ * scrollback reflows in ~11 ms, one dense with toned emoji in ~0.4 s; but
+ * ghostty-web 0.4.0's reflow of rows mixing combining marks and toned emoji can
+ * spin for minutes (measured: over 100 s), and a spinning worker parses no
+ * output, acks none (its program stalls on a paused PTY) and answers no call.
+ */
+export const RESIZE_BUDGET_MS = 1000;
 
 export interface KeeperOptions {
   module: WebAssembly.Module;
@@ -98,6 +109,21 @@ export class EmulatorKeeper {
     return true;
   }
 
+  /**
+   * Resizes the emulator in place (reflowing its lines) within
+   * RESIZE_BUDGET_MS. A reflow stopped half-way leaves the emulator in an
+   * unknown state: it is dropped unfreed (its WASM instance goes with it), and
+   * a fresh one of the new size replays the output log, which parsing wraps
+   * in bounded time. That loses scrollback older than the log, so it is only
+   * the way out, not the way.
+   */
+  resize(cols: number, rows: number, budgetMs = RESIZE_BUDGET_MS): void {
+    if (withinBudget(budgetMs, () => this.safe((emulator) => emulator.resize(cols, rows)), 1).ok) return;
+    this.replace(cols, rows, resizeReplayAttempts(this.options.ring, rows));
+    this.rebuilds++;
+    this.options.onRebuilt(`resizing to ${cols}x${rows} took longer than ${budgetMs} ms`);
+  }
+
   /** Test hook: the next write hits a genuine WASM trap. */
   armTrap(): void {
     this.trapArmed = true;
@@ -110,8 +136,15 @@ export class EmulatorKeeper {
     const now = performance.now();
     const storm = now - this.lastRebuildAt < TRAP_STORM_WINDOW_MS;
     this.lastRebuildAt = now;
+    this.replace(cols, rows, replayAttempts(this.options.ring, chunkStart, rows, storm));
+    this.rebuilds++;
+    this.options.onRebuilt(reason);
+  }
+
+  /** Makes `current` a fresh emulator holding the first of `attempts` (ring ranges) that replays without a trap. */
+  private replace(cols: number, rows: number, attempts: [number, number][]): void {
     const ring = this.options.ring;
-    for (const [from, end] of replayAttempts(ring, chunkStart, rows, storm)) {
+    for (const [from, end] of attempts) {
       const candidate = this.create(cols, rows);
       try {
         if (end > from) {
@@ -124,8 +157,6 @@ export class EmulatorKeeper {
         candidate.dispose();
       }
     }
-    this.rebuilds++;
-    this.options.onRebuilt(reason);
   }
 
   private create(cols: number, rows: number): GhosttyEmulator {

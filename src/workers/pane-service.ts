@@ -273,7 +273,8 @@ export class PaneService {
   // ---- RPC surface -------------------------------------------------------------
 
   resize(cols: number, rows: number): void {
-    this.keeper.safe((emulator) => emulator.resize(cols, rows));
+    this.keeper.resize(cols, rows);
+    this.renderStale = true; // after a runaway reflow the emulator is a fresh one, with no render state synced yet
     this.mirror?.onChange();
     this.markDirty();
   }
