@@ -246,7 +246,7 @@ export class Coordinator {
   write(id: PaneId, data: string | Uint8Array, source: InputSource): void {
     const pane = this.pane(id);
     if (source === 'user') this.noteUserInput(id);
-    else if (source === 'orchestrator' && pane.info.owner === 'user' && pane.info.kind === 'agent' && pane.info.parentId !== null) {
+    else if (source === 'orchestrator' && pane.info.owner === 'user' && pane.info.parentId !== null) {
       this.contention.fire(pane.info);
     }
     pane.write(data, source);

@@ -104,3 +104,19 @@ test('input to an exited child is refused with its exit code', async () => {
   const result = await mcp.call('send_input', { child_id: id, text: 'hello' });
   assert.match(textOf(result), /has exited with code 3; it cannot take input/);
 });
+
+test('input into a process child the user has taken over raises the "also driving" warning, as for agents (spec §6)', async () => {
+  const id = await spawn(BASH);
+  assert.ok(await matched(id, PROMPT));
+  const warned: string[] = [];
+  const subscription = harness.coordinator.onContention((pane) => warned.push(pane.id));
+  try {
+    harness.coordinator.write(id, 'echo user typed', 'user');
+    assert.equal(harness.coordinator.info(id).owner, 'user');
+    await mcp.call('send_input', { child_id: id, text: ' and more', submit: true });
+    // Once per write: the text, then its Enter.
+    assert.ok(warned.length > 0 && warned.every((paneId) => paneId === id), JSON.stringify(warned));
+  } finally {
+    subscription.dispose();
+  }
+});
