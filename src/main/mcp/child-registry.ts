@@ -112,7 +112,7 @@ export class ChildRegistry implements Disposable {
     record.notifyOnExit = false; // once
     if (!this.coordinator.has(record.spawnerId) || this.coordinator.info(record.spawnerId).process.status !== 'running') return;
     const message = systemMessage(`${pane.name} exited with ${describeExit(pane.process)}`);
-    void this.delivery.deliver(record.spawnerId, message, 'system').catch(() => undefined);
+    void this.delivery.deliverEventually(record.spawnerId, message, 'system').catch(() => undefined);
   }
 
   dispose(): void {

@@ -27,7 +27,29 @@ export class MessageDelivery {
       return this.launcher.submit(paneId, text, source);
     });
   }
+
+  /**
+   * For patterm's own notices (timers, exits), which no caller is waiting on
+   * to retry: while the pane lives but is not at its input (a permission
+   * dialog can stay open for minutes), keep trying instead of dropping the
+   * notice. Each try releases the queue, so other messages are not held up.
+   */
+  async deliverEventually(paneId: PaneId, text: string, source: DeliverySource): Promise<SubmitResult> {
+    for (;;) {
+      const result = await this.deliver(paneId, text, source);
+      if (result.submitted || result.attempts > 0 || !this.running(paneId)) return result;
+      await new Promise((resolve) => setTimeout(resolve, RETRY_PAUSE_MS));
+      if (!this.running(paneId)) return result;
+    }
+  }
+
+  private running(paneId: PaneId): boolean {
+    return this.coordinator.has(paneId) && this.coordinator.info(paneId).process.status === 'running';
+  }
 }
+
+/** Pause between tries of a notice that found its pane away from its input. */
+const RETRY_PAUSE_MS = 500;
 
 /** `[orchestrator] <msg>` (spec §8). */
 export function orchestratorMessage(message: string): string {

@@ -62,7 +62,7 @@ export class TimerService implements Disposable {
     const timer = this.timers.get(id);
     if (!timer) return;
     this.timers.delete(id);
-    void this.delivery.deliver(timer.paneId, systemMessage(`Your timer [${timer.label}] has completed.`), 'system').catch(() => undefined);
+    void this.delivery.deliverEventually(timer.paneId, systemMessage(`Your timer [${timer.label}] has completed.`), 'system').catch(() => undefined);
   }
 
   private cancelForPane(paneId: PaneId): void {
