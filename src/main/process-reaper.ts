@@ -60,8 +60,12 @@ function allPids(): number[] {
     .map(Number);
 }
 
-/** Every live process that belongs to the pane rooted at `rootPid` with env marker `marker`. */
-export function findPaneProcesses(rootPid: number, marker: string): number[] {
+/**
+ * Every live process that belongs to the pane rooted at `rootPid` with env marker `marker`.
+ * `rootPid` null: the root has been reaped (its pid, session and group ids may be
+ * reused by now), so only marked processes and their descendants count.
+ */
+export function findPaneProcesses(rootPid: number | null, marker: string): number[] {
   const stats = allPids().map(readStat).filter((s): s is ProcStat => s !== null && s.state !== 'Z');
   const children = new Map<number, number[]>();
   for (const s of stats) {
@@ -78,7 +82,8 @@ export function findPaneProcesses(rootPid: number, marker: string): number[] {
   const entry = `${PANE_MARKER_VAR}=${marker}`;
   for (const s of stats) {
     if (s.pid === process.pid) continue;
-    if (s.pid === rootPid || s.session === rootPid || s.pgrp === rootPid || hasEnvMarker(s.pid, entry)) visit(s.pid);
+    const ofRoot = rootPid !== null && (s.pid === rootPid || s.session === rootPid || s.pgrp === rootPid);
+    if (ofRoot || hasEnvMarker(s.pid, entry)) visit(s.pid);
   }
   found.delete(process.pid);
   return [...found];
@@ -103,11 +108,20 @@ function signalAll(pids: number[], signal: NodeJS.Signals): void {
  * Sends `signal` to every process of the pane, waits up to `graceMs` for them to
  * exit, then SIGKILLs whatever remains (re-scanning, to catch late forks).
  */
-export async function killPaneTree(rootPid: number, marker: string, signal: NodeJS.Signals, graceMs: number): Promise<void> {
+export async function killPaneTree(rootPid: number | null, marker: string, signal: NodeJS.Signals, graceMs: number): Promise<void> {
   const pids = findPaneProcesses(rootPid, marker);
   signalAll(pids, signal);
-  if (signal !== 'SIGKILL' && (await waitForExit(pids, graceMs)).length === 0) return;
-  const survivors = findPaneProcesses(rootPid, marker);
+  const started = Date.now();
+  if (signal !== 'SIGKILL' && (await waitForExit(pids, graceMs)).length === 0) {
+    // Everything found has exited, but a process may have forked on its way out
+    // (a SIGTERM trap that starts a helper): give those the rest of the grace window.
+    // The root is reaped by now, so only its marker identifies the pane.
+    const late = findPaneProcesses(null, marker);
+    if (late.length === 0) return;
+    signalAll(late, signal);
+    if ((await waitForExit(late, Math.max(0, graceMs - (Date.now() - started)))).length === 0 && findPaneProcesses(null, marker).length === 0) return;
+  }
+  const survivors = findPaneProcesses(pids.every((pid) => !isAlive(pid)) ? null : rootPid, marker);
   signalAll(survivors, 'SIGKILL');
   // SIGKILL is delivered asynchronously; return once the kernel has really ended them.
   await waitForExit(survivors, SIGKILL_SETTLE_MS);

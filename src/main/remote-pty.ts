@@ -7,6 +7,7 @@
  * the host: a keystroke an orchestrator sends would otherwise wait for the
  * host's event loop, which is busy with every flood's output.
  */
+import { killPaneTree } from './process-reaper.js';
 import { Emitter } from '../shared/events.js';
 import { InputLease, type DirectInputChannel } from '../shared/input-lease.js';
 import type { PtyExit, PtyHostApi, PtySpawned } from '../shared/pty-host-protocol.js';
@@ -115,7 +116,8 @@ export class RemotePty {
   }
 
   async kill(signal: NodeJS.Signals = 'SIGTERM', graceMs = 2000): Promise<void> {
-    if (this.exit) return;
+    // The root has exited, but what it left running (a setsid helper, a daemon) still carries the pane's marker.
+    if (this.exit) return killPaneTree(null, this.marker, signal, graceMs);
     await this.host.call((remote) => remote.kill(this.id, signal, graceMs));
   }
 

@@ -217,7 +217,8 @@ export class PtyProcess implements ParseClient {
 
   /** Signal the whole pane tree; SIGKILL whatever is left after `graceMs`. */
   async kill(signal: NodeJS.Signals = 'SIGTERM', graceMs = 2000): Promise<void> {
-    if (this.finalExit) return;
+    // Once the root is reaped its pid may be another process's: only the pane's marker identifies what it left running.
+    if (this.finalExit || this.reaped) return killPaneTree(null, this.options.marker, signal, graceMs);
     this.killRequested = true;
     await killPaneTree(this.pty.pid, this.options.marker, signal, graceMs);
   }
