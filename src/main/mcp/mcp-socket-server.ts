@@ -13,6 +13,7 @@ import { VERSION } from '../version.js';
 import { decodeLine, encodeLine, HelloSchema, readFirstLine, type HandshakeReply } from './handshake.js';
 import type { IdentityRegistry } from './identity-registry.js';
 import { SOCKET_MODE, prepareSocketPath } from './socket-path.js';
+import { cleanupAtExit } from '../exit-cleanups.js';
 import { SocketTransport } from './socket-transport.js';
 import type { ToolDispatcher } from './tool-dispatcher.js';
 
@@ -28,13 +29,8 @@ export class McpSocketServer implements Disposable {
   private readonly sockets = new Map<Socket, string | null>();
   private readonly revokedSubscription: Disposable;
   private closed = false;
-  private readonly removeOnExit = () => {
-    try {
-      unlinkSync(this.path);
-    } catch {
-      // Already gone.
-    }
-  };
+  /** Cancels the removal of the socket at process exit (dispose removes it itself). */
+  private readonly forgetRemovalAtExit: () => void;
 
   private constructor(
     readonly path: string,
@@ -46,7 +42,13 @@ export class McpSocketServer implements Disposable {
       for (const [socket, owner] of this.sockets) if (owner === token) socket.end();
     });
     // Spec §3: the socket is removed on exit, even one that skips dispose().
-    process.on('exit', this.removeOnExit);
+    this.forgetRemovalAtExit = cleanupAtExit(() => {
+      try {
+        unlinkSync(this.path);
+      } catch {
+        // Already gone.
+      }
+    });
   }
 
   static async listen(path: string, identities: IdentityRegistry, dispatcher: ToolDispatcher): Promise<McpSocketServer> {
@@ -118,7 +120,7 @@ export class McpSocketServer implements Disposable {
     for (const socket of this.sockets.keys()) socket.destroy();
     await new Promise<void>((resolve) => this.net.close(() => resolve()));
     await unlink(this.path).catch(() => undefined);
-    process.off('exit', this.removeOnExit);
+    this.forgetRemovalAtExit();
   }
 }
 
