@@ -17,6 +17,7 @@ import type { PtyExit, PtySpawnOptions } from '../shared/pty-host-protocol.js';
 import { Emitter } from '../shared/events.js';
 import { InputLease, type DirectInputChannel } from '../shared/input-lease.js';
 import { SharedAcks } from '../shared/shared-acks.js';
+import { ChunkQueue } from '../shared/chunk-queue.js';
 import { killPaneTree } from '../main/process-reaper.js';
 import { ExitDrain } from './exit-drain.js';
 import { INTERACTIVE_BYTES, TURN_QUANTUM_BYTES, type ParseClient, type ParseScheduler } from './parse-scheduler.js';
@@ -57,8 +58,7 @@ export class PtyProcess implements ParseClient {
   /** Fires once the process has exited and every byte it wrote was delivered. */
   readonly onExit = this.onExitEmitter.event;
 
-  private pending: Buffer[] = [];
-  private pendingBytes = 0;
+  private readonly pending = new ChunkQueue();
   private flushScheduled = false;
   /** Holds one of the parse scheduler's turns (see parse-scheduler.ts); bytes sent during it. */
   private hasTurn = false;
@@ -185,11 +185,11 @@ export class PtyProcess implements ParseClient {
   /** The consumer parsed more (the count is in shared memory): act on whatever was waiting for that. */
   onAcked(): void {
     this.maybeResume();
-    if (this.hasTurn && this.inFlight() <= 0 && (this.pendingBytes === 0 || (this.turnBytes >= TURN_QUANTUM_BYTES && this.scheduler.othersWaiting))) {
+    if (this.hasTurn && this.inFlight() <= 0 && (this.pending.bytes === 0 || (this.turnBytes >= TURN_QUANTUM_BYTES && this.scheduler.othersWaiting))) {
       this.endTurn(); // drained, or quantum used while others wait: hand the core on
     }
     // Room in the window again: what piled up meanwhile goes now, as one batch.
-    if (this.pendingBytes > 0) this.flush();
+    if (this.pending.bytes > 0) this.flush();
     this.maybeFinish();
     this.updateAckInterest();
   }
@@ -207,7 +207,7 @@ export class PtyProcess implements ParseClient {
    * byte. Otherwise (an idle agent's spinner) the count is read when needed.
    */
   private updateAckInterest(): void {
-    const wanted = this.paused || this.hasTurn || this.pendingBytes > 0 || (this.rawExit !== null && this.finalExit === null);
+    const wanted = this.paused || this.hasTurn || this.pending.bytes > 0 || (this.rawExit !== null && this.finalExit === null);
     if (wanted === this.ackWanted) return;
     this.ackWanted = wanted;
     this.acks.setWanted(wanted);
@@ -227,14 +227,13 @@ export class PtyProcess implements ParseClient {
     const data = this.drain ? this.drain.filter(raw) : raw;
     if (data.length === 0) return;
     this.pending.push(data);
-    this.pendingBytes += data.length;
     // Never pause while draining after exit: the drain marker must get through
     // before node-pty gives up on the socket (see startDrain).
     if (!this.paused && !this.drain?.draining && (this.unacked() > this.highWatermark() || this.holdingForInput())) {
       this.paused = true;
       this.pty.pause();
     }
-    if (this.inFlight() <= 0 && this.pendingBytes <= INTERACTIVE_BYTES) {
+    if (this.inFlight() <= 0 && this.pending.bytes <= INTERACTIVE_BYTES) {
       // A keystroke's echo or a prompt with the worker idle: go now. Waiting for
       // the coalescing macrotask would queue it behind every flooding PTY's reads.
       // Someone waiting on this pane is waiting for exactly this: floods step aside.
@@ -258,7 +257,7 @@ export class PtyProcess implements ParseClient {
 
   /** Bytes read from the PTY and not yet parsed: what flow control bounds. */
   private unacked(): number {
-    return this.pendingBytes + this.inFlight();
+    return this.pending.bytes + this.inFlight();
   }
 
   /**
@@ -269,9 +268,9 @@ export class PtyProcess implements ParseClient {
    * floods of such batches markedly slower than the parse itself.
    */
   private flush(): void {
-    while (this.pendingBytes > 0 && this.inFlight() < IN_FLIGHT_LIMIT_BYTES) {
+    while (this.pending.bytes > 0 && this.inFlight() < IN_FLIGHT_LIMIT_BYTES) {
       if (!this.hasTurn) {
-        const interactive = this.pendingBytes <= INTERACTIVE_BYTES && this.inFlight() <= INTERACTIVE_BYTES;
+        const interactive = this.pending.bytes <= INTERACTIVE_BYTES && this.inFlight() <= INTERACTIVE_BYTES;
         if (!interactive) {
           if (!this.scheduler.acquire(this)) return; // queued: onTurn() resumes
           this.hasTurn = true;
@@ -288,7 +287,7 @@ export class PtyProcess implements ParseClient {
         this.endTurn();
         continue;
       }
-      const batch = this.takeBatch(MAX_BATCH_BYTES);
+      const batch = this.pending.take(MAX_BATCH_BYTES);
       const flooding = this.hasTurn && this.turnBytes >= FLOOD_TURN_BYTES;
       if (this.hasTurn) this.turnBytes += batch.length;
       this.delivered = (this.delivered + batch.length) | 0;
@@ -330,7 +329,7 @@ export class PtyProcess implements ParseClient {
    * queued for a turn (flush() asked), and onTurn() resumes it.
    */
   private holdingForInput(): boolean {
-    return !this.hasTurn && this.yieldsToInput && this.pendingBytes > INTERACTIVE_BYTES && this.scheduler.yielding;
+    return !this.hasTurn && this.yieldsToInput && this.pending.bytes > INTERACTIVE_BYTES && this.scheduler.yielding;
   }
 
   private maybeResume(): void {
@@ -344,23 +343,6 @@ export class PtyProcess implements ParseClient {
   private endTurn(): void {
     this.hasTurn = false;
     this.scheduler.release(this);
-  }
-
-  /** Up to `limit` bytes from the front of `pending`, as one fresh (transferable) buffer. */
-  private takeBatch(limit: number): Uint8Array {
-    const size = Math.min(limit, this.pendingBytes);
-    const batch = new Uint8Array(size);
-    let offset = 0;
-    while (offset < size) {
-      const chunk = this.pending[0];
-      const take = Math.min(chunk.length, size - offset);
-      batch.set(take === chunk.length ? chunk : chunk.subarray(0, take), offset);
-      offset += take;
-      if (take === chunk.length) this.pending.shift();
-      else this.pending[0] = chunk.subarray(take);
-    }
-    this.pendingBytes -= size;
-    return batch;
   }
 
   private onRawExit(event: { exitCode: number; signal?: number }): void {

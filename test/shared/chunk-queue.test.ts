@@ -1,0 +1,29 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { ChunkQueue } from '../../src/shared/chunk-queue.js';
+
+const bytes = (text: string) => new TextEncoder().encode(text);
+const text = (data: Uint8Array) => new TextDecoder().decode(data);
+
+test('batches cut across chunk boundaries keep every byte in order', () => {
+  const queue = new ChunkQueue();
+  queue.push(bytes('abc'));
+  queue.push(bytes(''));
+  queue.push(bytes('defgh'));
+  assert.equal(queue.bytes, 8);
+  assert.equal(text(queue.take(4)), 'abcd');
+  assert.equal(queue.bytes, 4);
+  assert.equal(text(queue.take(100)), 'efgh');
+  assert.equal(queue.bytes, 0);
+  assert.equal(queue.take(10).length, 0);
+});
+
+test('a taken batch is a copy: transferring it leaves the queued rest intact', () => {
+  const queue = new ChunkQueue();
+  const chunk = bytes('0123456789');
+  queue.push(chunk);
+  const batch = queue.take(3);
+  structuredClone(batch, { transfer: [batch.buffer as ArrayBuffer] });
+  assert.equal(batch.byteLength, 0); // detached
+  assert.equal(text(queue.take(7)), '3456789');
+});
