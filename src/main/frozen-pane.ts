@@ -35,8 +35,10 @@ export class FrozenPane implements PaneCalls {
   private readonly idleAtFreeze: number;
   private idleThresholdMs: number;
   private readonly waiters: PatternWaiters;
-  /** The newest rows of the history, renumbered from 0 (the worker numbers them from the oldest ghostty kept). */
+  /** The newest rows of the history. */
   private readonly historyRows: PackedRows;
+  /** The number the worker gave the first of them: rows keep their numbers, so a history reader open across retirement stays put. */
+  private readonly historyFirst: number;
 
   /** Reads what a pane's worker leaves, through `call` (its WorkerClient's). */
   static async collect(call: <R>(read: (remote: PaneCalls) => Promise<R>) => Promise<R>): Promise<FrozenPane> {
@@ -56,6 +58,7 @@ export class FrozenPane implements PaneCalls {
     this.idleAtFreeze = remains.grid.idleMs;
     this.idleThresholdMs = remains.idleThresholdMs;
     this.historyRows = remains.history;
+    this.historyFirst = remains.historyFirst;
     this.waiters = new PatternWaiters({ version: () => this.lastGrid.screenVersion, lines: () => this.lastGrid.lines });
   }
 
@@ -77,8 +80,9 @@ export class FrozenPane implements PaneCalls {
 
   async history(first: number, count: number): Promise<HistorySlice> {
     const total = this.historyRows.template.rows;
-    const { start, rows } = historyWindow(first, count, total);
-    return { frame: unpackRows(this.historyRows, start, rows), first: start, total };
+    const dropped = this.historyFirst;
+    const { start, rows } = historyWindow(first, count, total, dropped);
+    return { frame: unpackRows(this.historyRows, start, rows), first: dropped + start, total, dropped };
   }
 
   async stream(fromOffset: number, limit?: number): Promise<StreamChunk> {

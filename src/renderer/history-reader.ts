@@ -4,6 +4,12 @@
  * under the wheel. Its rows come from the pane's worker (HistorySlice) on
  * request; the view stays where the user put it while output goes on, and
  * scrolling back down to the bottom returns to the live pane.
+ *
+ * The view holds on to row numbers, not positions: once the pane's scrollback
+ * is full, every line of output drops the oldest rows and shifts the rest up,
+ * and a position would slide the text under the reader. When the row at the
+ * top of the view is itself dropped, the view moves to the oldest row still
+ * held and `lostNotice` says so (the caller tells the user).
  */
 import type { HistorySlice } from '../shared/pane-types.js';
 
@@ -11,7 +17,7 @@ import type { HistorySlice } from '../shared/pane-types.js';
 const BEYOND_ANY_HISTORY = 1e9;
 
 export interface HistoryRequest {
-  /** History row to start at; negative counts from the end (-rows: the live screen). */
+  /** Row number to start at (HistorySlice); negative counts from the end (-rows: the live screen). */
   first: number;
   count: number;
 }
@@ -19,16 +25,22 @@ export interface HistoryRequest {
 export class HistoryReader {
   /** The rows on screen, once the worker has sent them. */
   slice: HistorySlice | null = null;
-  /** History row at the top of the view; null until the first slice says where the bottom is. */
+  /** Row number at the top of the view; null until the first slice says where the bottom is. */
   private top: number | null = null;
   private total = 0;
+  /** The number of the oldest row held, as of the last answer. */
+  private dropped = 0;
+  /** Home was pressed: the oldest row belongs at the top, whichever it is by the time the answer comes. */
+  private toOldest = false;
   /** Requests sent and not yet answered: a stale answer is only re-asked once none is. */
   private outstanding = 0;
+  /** The last answer found the row at the top of the view dropped, and the view moved to the oldest row held. */
+  lostPlace = false;
   /** The text being typed after `/`, shown in the marker; null when not searching. */
   searchInput: string | null = null;
   /** The last text searched for: `n` and `N` look for it again, from `lastMatch`. */
   lastSearch: string | null = null;
-  /** The history row of the last match found; null before one (or after a new search starts). */
+  /** The row number of the last match found; null before one (or after a new search starts). */
   lastMatch: number | null = null;
 
   /** `linesUp`: how far above the live screen to open (one wheel notch, usually). */
@@ -54,20 +66,35 @@ export class HistoryReader {
     this.outstanding = Math.max(0, this.outstanding - 1);
     this.slice = slice;
     this.total = slice.total;
+    this.dropped = slice.dropped;
+    this.lostPlace = false;
     // The first answer says where the bottom is; every scroll before it counts from there.
-    if (this.top === null) this.top = Math.max(0, slice.total - this.rows - this.linesUp);
-    return this.outstanding === 0 && slice.first !== Math.max(0, Math.min(this.top, slice.total - this.rows));
+    if (this.top === null) this.top = slice.dropped + Math.max(0, slice.total - this.rows - this.linesUp);
+    if (this.top < slice.dropped) {
+      this.lostPlace = !this.toOldest;
+      this.top = slice.dropped;
+    }
+    return this.outstanding === 0 && slice.first !== this.dropped + Math.max(0, Math.min(this.top - this.dropped, slice.total - this.rows));
   }
 
   /** How far above the live screen the rows on screen are (those of the slice shown, so the marker matches them). */
   get linesAboveLive(): number {
     if (!this.slice) return this.linesUp;
-    return Math.max(0, this.slice.total - this.slice.frame.rows - this.slice.first);
+    return Math.max(0, this.slice.total - this.slice.frame.rows - (this.slice.first - this.slice.dropped));
   }
 
   /** Whether the whole history fits on one screen: nothing to scroll back to. */
   get isEmpty(): boolean {
     return this.top !== null && this.total <= this.rows;
+  }
+
+  /**
+   * What to tell the user after an answer that moved the view because its
+   * rows were dropped; null when none did. It gives no count: when the whole
+   * scrollback turned over between two reads, how many rows went is not known.
+   */
+  get lostNotice(): string | null {
+    return this.lostPlace ? 'Lines you were reading left the full scrollback: showing the oldest kept' : null;
   }
 
   /**
@@ -79,25 +106,35 @@ export class HistoryReader {
       this.linesUp = Math.max(0, this.linesUp - delta);
       return this.linesUp > 0;
     }
-    const bottom = Math.max(0, this.total - this.rows);
-    const next = Math.max(0, Math.min(bottom, this.top + delta));
+    this.toOldest = false;
+    const bottom = this.bottomTop();
+    const next = Math.max(this.dropped, Math.min(bottom, this.top + delta));
     if (delta > 0 && next >= bottom) return false;
     this.top = next;
     return true;
   }
 
-  /** The history row at the top of the view, where a search starts; null before the first answer. */
+  /** The row number at the top of the view, where a search starts; null before the first answer. */
   get topRow(): number | null {
     return this.top;
   }
 
-  /** Shows history row `row` at the top of the view (or as near as the bottom allows). */
+  /** Shows row number `row` at the top of the view (or as near as the oldest row and the bottom allow). */
   jumpTo(row: number): void {
-    this.top = Math.max(0, Math.min(row, Math.max(0, this.total - this.rows)));
+    this.toOldest = false;
+    this.top = Math.max(this.dropped, Math.min(row, this.bottomTop()));
   }
 
   scrollToStart(): void {
     if (this.top === null) this.linesUp = BEYOND_ANY_HISTORY;
-    else this.top = 0;
+    else {
+      this.top = this.dropped;
+      this.toOldest = true;
+    }
+  }
+
+  /** The row number at the top of the view when its bottom is the live screen's. */
+  private bottomTop(): number {
+    return this.dropped + Math.max(0, this.total - this.rows);
   }
 }

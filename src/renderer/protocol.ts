@@ -87,7 +87,7 @@ export type ToRendererMessage =
   | { t: 'bell'; paneId: string }
   /** Rows of a pane's history the renderer asked for ('history' command). */
   | { t: 'history'; paneId: string; slice: HistorySlice }
-  /** The answer to 'history-find': the history row, or -1 for no match. */
+  /** The answer to 'history-find': the row number (HistorySlice), or -1 for no match. */
   | { t: 'history-found'; paneId: string; text: string; row: number }
   /** SIGTSTP: give the host terminal back and draw nothing until 'resume'; answered with 'suspended'. */
   | { t: 'suspend' }
@@ -110,9 +110,9 @@ export type BridgeCommand =
   | { kind: 'set-owner'; paneId: string; owner: PaneOwner }
   | { kind: 'rename'; paneId: string; name: string }
   | { kind: 'select-scratchpad'; name: string | null }
-  /** Rows of the pane's scrollback and screen for the history reader; `first` < 0 counts from the end. */
+  /** Rows of the pane's scrollback and screen for the history reader, from row number `first` (HistorySlice); `first` < 0 counts from the end. */
   | { kind: 'history'; paneId: string; first: number; count: number }
-  /** Find `text` in the pane's history, from history row `from` in `direction` (-1: back in time). */
+  /** Find `text` in the pane's history, from row number `from` in `direction` (-1: back in time). */
   | { kind: 'history-find'; paneId: string; text: string; from: number; direction: -1 | 1 }
   | { kind: 'quit' };
 

@@ -155,6 +155,8 @@ export class RendererApp {
       case 'history':
         if (this.state.history?.paneId === message.paneId) {
           const stale = this.state.history.receive(message.slice);
+          const lost = this.state.history.lostNotice;
+          if (lost) this.controller.notify(lost, 'warning');
           if (this.state.history.isEmpty) this.controller.closeHistory(); // nothing above the screen
           else if (stale) this.controller.requestHistory();
         }

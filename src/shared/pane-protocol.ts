@@ -32,7 +32,7 @@ export interface PaneWorkerApi {
   resize(cols: number, rows: number): void;
   grid(sinceVersion?: number): GridSnapshot;
   cells(): CellFrame;
-  /** `count` rows of the history from row `first` (clamped to what there is). */
+  /** `count` rows of the history from row number `first` (HistorySlice; clamped to what there is). */
   history(first: number, count: number): HistorySlice;
   stream(fromOffset: number, limit?: number): StreamChunk;
   waitFor(request: WaitRequest): Promise<WaitResult>;
@@ -59,6 +59,8 @@ export interface PaneRemains {
   grid: GridSnapshot;
   cells: CellFrame;
   history: PackedRows;
+  /** The number of the first row in `history` (HistorySlice.first), so the retired pane numbers its rows as the worker did. */
+  historyFirst: number;
   ring: StreamChunk;
   idleThresholdMs: number;
 }

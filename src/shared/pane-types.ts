@@ -101,13 +101,23 @@ export interface CellFrame {
   modes: { applicationCursor: boolean; mouseSgr: boolean; mouseAnyEvent: boolean; mouseButtonEvent: boolean; mouseX10: boolean; focusEvents: boolean };
 }
 
-/** Rows of a pane's history (scrollback, then the screen) for the TUI's history reader. */
+/**
+ * Rows of a pane's history (scrollback, then the screen) for the TUI's history
+ * reader. Rows are numbered over the pane's life, not by position: a number
+ * names the same line while the scrollback drops its oldest rows under a
+ * reader (row-numbering.ts).
+ */
 export interface HistorySlice {
-  /** The rows, as a frame of `frame.rows` rows starting at history row `first` (0 = the oldest kept). */
+  /** The rows, as a frame of `frame.rows` rows starting at row number `first`. */
   frame: CellFrame;
   first: number;
   /** Rows in the whole history: scrollback plus the screen (the alternate screen has no scrollback). */
   total: number;
+  /**
+   * Rows dropped off the top of the scrollback since the history was first
+   * read: the number of the oldest row held (held: `dropped` .. `dropped + total - 1`).
+   */
+  dropped: number;
 }
 
 /** Sentinel for "the terminal's default colour" in CellFrame fg/bg. */

@@ -61,9 +61,15 @@ export function diffRows(task: DiffRowsTask): number[] {
 export interface FindRowTask {
   /** A pane's history rows (HistorySlice.frame), scrollback then screen. */
   frame: CellFrame;
+  /**
+   * The row number of the frame's first row (HistorySlice.first): `from` and
+   * the answer are row numbers, as the history reader holds them, so rows
+   * dropped between the reader's ask and this read do not shift the search.
+   */
+  first?: number;
   /** Plain text to look for, case-insensitively (what the user typed, not a regex). */
   text: string;
-  /** Search rows strictly before (direction -1) or after (+1) this one. */
+  /** Search rows strictly before (direction -1) or after (+1) this one; a row already dropped searches from the oldest. */
   from: number;
   direction: -1 | 1;
 }
@@ -72,8 +78,10 @@ export interface FindRowTask {
 export function findRow(task: FindRowTask): number {
   const needle = foldCase(task.text);
   const lines = frameLines(task.frame);
-  for (let row = task.from + task.direction; row >= 0 && row < lines.length; row += task.direction) {
-    if (foldCase(lines[row]).includes(needle)) return row;
+  const first = task.first ?? 0;
+  const from = Math.max(-1, Math.min(lines.length, task.from - first));
+  for (let row = from + task.direction; row >= 0 && row < lines.length; row += task.direction) {
+    if (foldCase(lines[row]).includes(needle)) return first + row;
   }
   return -1;
 }

@@ -16,6 +16,7 @@ import { MirrorPublisher } from './mirror-publisher.js';
 import { FocusReporter } from './focus-reporter.js';
 import { GridHistory } from '../shared/grid-history.js';
 import { SharedAcks } from '../shared/shared-acks.js';
+import { RowNumbering } from '../shared/row-numbering.js';
 
 /** Screen-change notices are coalesced to one per this interval (well under a 60 Hz frame)... */
 const DIRTY_NOTIFY_INTERVAL_MS = 4;
@@ -47,6 +48,8 @@ export class PaneService {
   private notifiedVersion = -1;
   private linesCache: { version: number; lines: string[] } | null = null;
   private readonly history = new GridHistory();
+  /** Numbers the history's rows for readers (the TUI's history reader) while the scrollback drops its oldest. */
+  private readonly rowNumbering = new RowNumbering();
   private readonly mirror: MirrorPublisher | null; // the coordinator's shared-memory copy of grid(), if any
   private readonly acks: SharedAcks;
 
@@ -313,17 +316,25 @@ export class PaneService {
   /** See PaneWorkerApi.remains. */
   remains(historyCells: number): PaneRemains {
     const historyRows = Math.max(1, Math.ceil(historyCells / Math.max(1, this.emulator.cols)));
+    const history = this.historySlice(-historyRows, historyRows);
     return {
       grid: this.grid(),
       cells: this.cells(),
-      history: packRows(this.historySlice(-historyRows, historyRows).frame),
+      history: packRows(history.frame),
+      historyFirst: history.first,
       ring: this.stream(0),
       idleThresholdMs: this.idleThresholdMs,
     };
   }
 
+  /** Rows numbered over the pane's life (row-numbering.ts), across the emulator's rebuilds and compactions. */
   historySlice(first: number, count: number): HistorySlice {
-    return this.keeper.safe((emulator) => emulator.history(first, count)) ?? this.emulator.history(first, count);
+    const numbered = (emulator: GhosttyEmulator) => {
+      // On the alternate screen the scrollback is hidden, not gone: the count waits for it to show again.
+      const dropped = emulator.isAlternateScreen() ? this.rowNumbering.dropped : this.rowNumbering.sync(emulator.scrollbackRowHashes());
+      return emulator.history(first, count, dropped);
+    };
+    return this.keeper.safe(numbered) ?? numbered(this.emulator);
   }
 
   stream(fromOffset: number, limit?: number): StreamChunk {

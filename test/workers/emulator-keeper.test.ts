@@ -9,6 +9,10 @@ import assert from 'node:assert/strict';
 import { loadGhosttyModule } from '../../src/main/wasm-module.js';
 import { ByteRing } from '../../src/shared/byte-ring.js';
 import { ALTERNATE_SCREEN_COMPACT_FACTOR, EmulatorKeeper } from '../../src/workers/emulator-keeper.js';
+import { RowNumbering } from '../../src/shared/row-numbering.js';
+import { compactEmulator } from '../../src/workers/emulator-compaction.js';
+import { GhosttyEmulator } from '../../src/workers/ghostty-emulator.js';
+import { frameLines } from '../../src/shared/frame-text.js';
 
 const encoder = new TextEncoder();
 
@@ -39,6 +43,30 @@ test('on the primary screen a bloated emulator is compacted, and shows the same 
   assert.equal(keeper.compactIfBloated(), true);
   assert.notEqual(keeper.current, before, 'a fresh emulator');
   assert.match(screenText(keeper), /file-a file-b/);
+  keeper.current.dispose();
+});
+
+test('history row numbers across a compaction: scrollback carried over keeps them, scrollback left behind counts as dropped', async () => {
+  const keeper = await bloatedKeeper();
+  let text = '';
+  for (let i = 1; i <= 300; i++) text += `\x1b[38;2;${i % 256};90;${(i * 7) % 256}m${i % 3 === 0 ? '\x1b[1m' : ''}line ${i}\x1b[0m\r\n`;
+  write(keeper, text);
+  const numbering = new RowNumbering();
+  const held = keeper.current.scrollbackRowHashes();
+  assert.ok(held.length > 250);
+  numbering.sync(held);
+  const before = frameLines(keeper.current.history(0, 10).frame);
+
+  // Painted with its scrollback (no limit to fall under), the fresh emulator holds the same rows.
+  const module = await loadGhosttyModule();
+  const carried = compactEmulator(keeper.current, () => new GhosttyEmulator(module, { cols: 40, rows: 6, scrollbackBytes: 100_000 }), Number.POSITIVE_INFINITY)!;
+  assert.equal(numbering.sync(carried.scrollbackRowHashes()), 0, 'no row counts as dropped');
+  assert.deepEqual(frameLines(carried.history(0, 10).frame), before);
+  carried.dispose();
+
+  // This keeper's limit leaves a fresh emulator no room for the scrollback: only the screen is kept.
+  assert.equal(keeper.compactIfBloated(), true);
+  assert.equal(numbering.sync(keeper.current.scrollbackRowHashes()), held.length, 'every scrollback row counts as dropped');
   keeper.current.dispose();
 });
 

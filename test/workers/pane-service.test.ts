@@ -1,12 +1,14 @@
 /**
  * PaneService.onOutput: how one output batch reaches the emulator when the
- * emulator has to be rebuilt in the middle of it.
+ * emulator has to be rebuilt in the middle of it; historySlice: row numbers
+ * that outlast the scrollback's pruning and the emulator's rebuilds.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadGhosttyModule } from '../../src/main/wasm-module.js';
 import { PaneService } from '../../src/workers/pane-service.js';
 import { SharedAcks } from '../../src/shared/shared-acks.js';
+import { frameLines } from '../../src/shared/frame-text.js';
 
 const output = (service: PaneService, text: string) => service.onOutput(new TextEncoder().encode(text));
 
@@ -21,4 +23,39 @@ test('a trap inside a batch that holds a query does not feed the rest of the bat
   const grid = service.grid();
   assert.equal(grid.emulatorRebuilds, 1);
   assert.deepEqual(grid.lines.slice(0, 3), ['hello', 'ABCD', '']);
+});
+
+test('a history row number names the same line while the full scrollback drops its oldest rows, and across a rebuild', async () => {
+  // 40 columns and the smallest scrollback ghostty keeps: two pages of ~1160 rows, the older dropped when a third fills.
+  const init = { paneId: 'p', cols: 40, rows: 8, ringCapacity: 1 << 20, scrollbackBytes: 2000, idleThresholdMs: 1000, version: 'test', acks: SharedAcks.allocate() };
+  const service = new PaneService(init, await loadGhosttyModule(), () => {});
+  let written = 0;
+  const lines = (count: number) => {
+    let text = '';
+    for (let i = 0; i < count; i++) text += `line ${++written}\r\n`;
+    output(service, text);
+  };
+  const text = (first: number) => frameLines(service.historySlice(first, 3).frame);
+  lines(3000);
+  const anchor = service.historySlice(-200, 3);
+  const shown = frameLines(anchor.frame);
+
+  lines(600); // the oldest page goes: every row's position moves up
+  const after = service.historySlice(anchor.first, 3);
+  assert.deepEqual(frameLines(after.frame), shown, 'the same number, the same lines');
+  assert.equal(after.first, anchor.first);
+  assert.ok(after.dropped >= anchor.dropped + 1000, `a page was dropped (${anchor.dropped} -> ${after.dropped})`);
+
+  service.armTrap(); // the next write traps, and the emulator is rebuilt from the output ring
+  lines(10);
+  assert.equal(service.grid().emulatorRebuilds, 1);
+  assert.deepEqual(text(anchor.first), shown, 'the rebuilt emulator numbers its rows as the old one did');
+
+  lines(5000); // the whole scrollback turns over: the number is gone, and reads from the oldest row kept
+  const gone = service.historySlice(anchor.first, 3);
+  assert.ok(gone.dropped > anchor.first);
+  assert.equal(gone.first, gone.dropped);
+  assert.deepEqual(frameLines(gone.frame), text(-gone.total), 'the oldest rows kept');
+  assert.match(frameLines(gone.frame)[0], /^line (\d+)$/);
+  assert.ok(Number(frameLines(gone.frame)[0].slice(5)) > 5000, 'and they are from the last lines written');
 });

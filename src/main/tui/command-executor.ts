@@ -94,7 +94,7 @@ export class CommandExecutor {
     const { coordinator } = this.deps;
     try {
       const all = await coordinator.history(command.paneId, 0, HISTORY_FIND_ROWS);
-      const row = await findRowOffThread({ frame: all.frame, text: command.text, from: command.from, direction: command.direction });
+      const row = await findRowOffThread({ frame: all.frame, first: all.first, text: command.text, from: command.from, direction: command.direction });
       this.deps.sendHistoryFound(command.paneId, command.text, row);
     } catch {
       this.deps.sendHistoryFound(command.paneId, command.text, -1); // the pane closed meanwhile

@@ -2,13 +2,17 @@
  * The history reader, in a real terminal (tmux): the wheel over a shell
  * scrolls back through its output, keys move and leave the reader, typing
  * goes back to the live screen and to the program; on the alternate screen
- * (less) the wheel scrolls the program instead.
+ * (less) the wheel scrolls the program instead. Output arriving while the
+ * scrollback is full does not move the lines being read.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { computeLayout } from '../../../src/renderer/layout.js';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { describeCells, styledLines, TmuxPatterm, withBashSession } from './tmux-harness.js';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describeCells, eventually, styledLines, TmuxPatterm, withBashSession } from './tmux-harness.js';
 
 const { main } = computeLayout(120, 40);
 const marker = (lines: string[]) => /↑ (\d+) lines? back/.exec(lines[main.y] ?? '')?.[1];
@@ -119,4 +123,57 @@ test('/ finds text in the history, n and N the next match back and forward, and 
     patterm.type('n');
     await patterm.waitFor((lines) => lines.at(-1)!.includes('"NEEDLE" not found in this direction'), 'a miss, said in the status line');
     assert.ok(patterm.mainArea()[1].startsWith('ERROR: needle 40'), 'a miss leaves the view where it was');
+  }));
+
+test('while output fills the scrollback and drops its oldest rows, the reader stays on its lines; once they are dropped it shows the oldest kept and says so', () =>
+  withBashSession(async (patterm) => {
+    // The shell prints a burst of numbers each time the test leaves a count in `go`, with no key typed:
+    // typing would close the reader. 120 columns keep ~2650 scrollback rows and drop 393 at a time.
+    const dir = mkdtempSync(join(tmpdir(), 'patterm-pruning-'));
+    try {
+      const burst = (count: number) => writeFileSync(join(dir, 'go'), String(count));
+      const printed = () => (existsSync(join(dir, 'printed')) ? Number(readFileSync(join(dir, 'printed'), 'utf8')) : 0);
+      await run(patterm, `cd ${dir}; clear; n=0; while :; do if [ -e go ]; then k=$(cat go); rm go; seq $((n+1)) $((n+k)); n=$((n+k)); echo $n > printed; fi; sleep 0.02; done`, '');
+      burst(6000);
+      await patterm.waitFor((lines) => patterm.mainArea(lines).includes('6000'), 'the first burst');
+
+      patterm.wheel(main.x + 10, main.y + 5, 'up');
+      await patterm.waitFor((lines) => marker(lines) === '3', 'the history reader');
+      patterm.keys('PPage');
+      patterm.keys('PPage');
+      const before = numbersShown(patterm, await patterm.waitFor((lines) => Number(marker(lines)) > 60, 'two pages back'));
+      const back = Number(marker(patterm.screen()));
+
+      // A thousand more lines: two or three pages dropped under the reader. Each wheel notch up and down
+      // asks for the rows again; once the answer holds all of the burst, it shows as a thousand more lines back.
+      burst(1000);
+      await eventually(() => printed() === 7000, 'the second burst printed');
+      const after = await eventually(() => {
+        patterm.wheel(main.x + 10, main.y + 5, 'up');
+        patterm.wheel(main.x + 10, main.y + 5, 'down');
+        const lines = patterm.screen();
+        return Number(marker(lines)) === back + 1000 ? lines : null;
+      }, 'the reader a thousand lines further back');
+      assert.deepEqual(numbersShown(patterm, after!), before, 'the same lines as before the drop');
+      assert.doesNotMatch(after!.at(-1)!, /dropped/);
+
+      // Six thousand more: the whole scrollback turns over, the lines read with it.
+      burst(6000);
+      await eventually(() => printed() === 13000, 'the third burst printed');
+      // One notch down at a time, until an answer comes from after the whole burst was parsed.
+      const notice = /Lines you were reading left the full scrollback: showing the oldest kept/;
+      let moved: string[] | null = null;
+      for (let notch = 0; notch < 20 && !moved; notch++) {
+        patterm.wheel(main.x + 10, main.y + 5, 'down');
+        moved = await patterm.waitFor((lines) => notice.test(lines.at(-1)!), 'the notice in the status line', 1000).catch(() => null);
+      }
+      assert.ok(moved, 'the status line said the lines were dropped');
+      const oldest = numbersShown(patterm, moved)[0];
+      assert.ok(oldest > 7000, `lines from the last burst, none of those read before: ${numbersShown(patterm, moved).join(' ')}`);
+      patterm.keys('Home');
+      await sleep(300);
+      assert.equal(numbersShown(patterm, patterm.screen())[0], oldest, 'the view was at the oldest line kept');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   }));

@@ -107,7 +107,7 @@ async function readGrid(pane: PaneInfo, args: Args, { services }: ToolContext) {
 async function historyAbove(services: ToolContext['services'], paneId: string, screenRows: number, count: number): Promise<string[]> {
   const slice = await services.coordinator.history(paneId, -(screenRows + count), count);
   const scrollback = Math.max(0, slice.total - screenRows);
-  return frameLines(slice.frame).slice(0, Math.max(0, scrollback - slice.first));
+  return frameLines(slice.frame).slice(0, Math.max(0, scrollback - (slice.first - slice.dropped)));
 }
 
 function changedLines(grid: GridSnapshot, dropped: Set<number>): { row: number; text: string }[] {

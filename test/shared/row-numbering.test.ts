@@ -1,0 +1,42 @@
+/** row-numbering.ts: how many rows the scrollback dropped, worked out from its rows' hashes alone. */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { RowNumbering } from '../../src/shared/row-numbering.js';
+
+/** A scrollback holding lines `from` .. `to` - 1, as hashes (the line's own number stands for its hash). */
+const held = (from: number, to: number) => Uint32Array.from({ length: to - from }, (_, i) => from + i);
+
+test('rows dropped from the top are counted, whatever was added below meanwhile', () => {
+  const numbering = new RowNumbering();
+  assert.equal(numbering.sync(held(0, 1000)), 0);
+  assert.equal(numbering.sync(held(0, 1200)), 0, 'rows added, none dropped');
+  assert.equal(numbering.sync(held(588, 1300)), 588, 'a page dropped and rows added');
+  assert.equal(numbering.sync(held(1176, 1800)), 1176, 'another page, with more added than dropped');
+  assert.equal(numbering.sync(held(1764, 1800)), 1764, 'dropped with nothing added');
+});
+
+test('when every row seen has gone, all of them count as dropped and no number is given twice', () => {
+  const numbering = new RowNumbering();
+  numbering.sync(held(0, 1000));
+  // The scrollback turned over completely between two reads: rows 1000..4999 came and went unseen.
+  assert.equal(numbering.sync(held(5000, 6000)), 1000, 'the thousand rows seen, and no more');
+  assert.equal(numbering.sync(held(5500, 6100)), 1500, 'and the count goes on from there');
+  assert.equal(numbering.sync(new Uint32Array(0)), 2100, 'a cleared scrollback dropped everything');
+});
+
+test('repeated lines: the shortest shift that leaves the same text in place', () => {
+  const numbering = new RowNumbering();
+  const same = (n: number) => new Uint32Array(n).fill(7);
+  numbering.sync(same(500));
+  assert.equal(numbering.sync(same(600)), 0, 'the same line over and over: nothing shows as moved');
+  // Lines that repeat every three rows, a full scrollback, then a page of 588 dropped and as many added:
+  // a shift of 588 = 196 * 3 leaves every row showing what it showed.
+  const cycle = (from: number, to: number) => Uint32Array.from({ length: to - from }, (_, i) => (from + i) % 3);
+  const periodic = new RowNumbering();
+  periodic.sync(cycle(0, 900));
+  assert.equal(periodic.sync(cycle(588, 1488)), 0);
+  // A drop the cycle does not divide: the smallest shift that matches (589 = 196 * 3 + 1).
+  const offCycle = new RowNumbering();
+  offCycle.sync(cycle(0, 900));
+  assert.equal(offCycle.sync(cycle(589, 1489)), 1);
+});
