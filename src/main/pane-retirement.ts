@@ -14,26 +14,68 @@ import type { Pane } from './pane.js';
  * pending) is tried again after as long.
  */
 export const RETIRE_AFTER_EXIT_MS = 15_000;
+/**
+ * At most this many exited panes keep their workers; past it the oldest is
+ * retired at once. An orchestrator running short commands in a loop would
+ * otherwise hold a worker for every one of the last 15 s (300 quick spawns
+ * peaked at 1.28 GB RSS). Eight covers a fan-out of test shards finishing
+ * together, at ~17 MiB each; a frozen pane answers every read the same way.
+ */
+export const MAX_EXITED_WORKERS = 8;
 
 export class PaneRetirement {
   /** See RETIRE_AFTER_EXIT_MS (tests shorten it; Infinity: never). */
   afterExitMs = RETIRE_AFTER_EXIT_MS;
+  /** See MAX_EXITED_WORKERS. */
+  maxExitedWorkers = MAX_EXITED_WORKERS;
+  /** Exited panes whose workers are still alive, oldest exit first. */
+  private readonly exited = new Set<Pane>();
 
   /** `stillWanted`: false once the pane has left the tree, or patterm is shutting down. */
   constructor(private readonly stillWanted: (pane: Pane) => boolean) {}
 
   /** The pane's process has exited. */
   scheduleAfterExit(pane: Pane): void {
-    if (Number.isFinite(this.afterExitMs)) this.schedule(pane, this.afterExitMs);
+    if (!Number.isFinite(this.afterExitMs)) return;
+    this.exited.add(pane);
+    this.schedule(pane, this.afterExitMs);
+    this.retireBeyondLimit();
   }
 
   private schedule(pane: Pane, delayMs: number): void {
     const timer = setTimeout(() => {
-      if (!this.stillWanted(pane)) return;
-      void pane.retire().then((retired) => {
-        if (!retired && pane.retirable) this.schedule(pane, delayMs);
+      void this.tryRetire(pane).then((retired) => {
+        if (!retired && this.exited.has(pane)) this.schedule(pane, delayMs);
       });
     }, delayMs);
     timer.unref();
+  }
+
+  /**
+   * Retires the oldest exited workers past the limit. One that cannot go yet
+   * (shown in the TUI, a call pending) stays, and the next oldest goes in its
+   * place; its own timer tries it again later.
+   */
+  private retireBeyondLimit(): void {
+    let excess = this.exited.size - this.maxExitedWorkers;
+    for (const pane of [...this.exited]) {
+      if (excess <= 0) return;
+      if (!this.stillWanted(pane) || !pane.retirable) {
+        this.exited.delete(pane);
+      } else if (!pane.retireBlocked) {
+        void this.tryRetire(pane);
+      } else continue;
+      excess--;
+    }
+  }
+
+  private async tryRetire(pane: Pane): Promise<boolean> {
+    if (!this.stillWanted(pane) || !pane.retirable) {
+      this.exited.delete(pane);
+      return false;
+    }
+    const retired = await pane.retire();
+    if (retired || !pane.retirable) this.exited.delete(pane);
+    return retired;
   }
 }

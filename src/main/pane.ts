@@ -232,6 +232,11 @@ export class Pane {
     return !this.running && !this.disposed && !this.client.dead && this.frozen === null;
   }
 
+  /** Retiring must wait: a call is pending or the TUI shows the pane (see retire()). */
+  get retireBlocked(): boolean {
+    return this.callsInFlight > 0 || this.pty.focused;
+  }
+
   /** See PtyProcess.directInput. */
   directInput(): DirectInputChannel | null {
     return this.disposed ? null : this.pty.directInput();
@@ -349,7 +354,7 @@ export class Pane {
    */
   retire(): Promise<boolean> {
     if (this.retirement) return this.retirement;
-    if (this.running || this.disposed || this.client.dead || this.callsInFlight > 0 || this.pty.focused) return Promise.resolve(false);
+    if (!this.retirable || this.retireBlocked) return Promise.resolve(false);
     this.retirement = this.freeze();
     return this.retirement;
   }
