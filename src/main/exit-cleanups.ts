@@ -5,6 +5,9 @@
  * exit is reported. One 'exit' listener serves them all, so twenty agents do
  * not trip Node's listener-leak warning (it fires past ten).
  */
+import { rmSync, unlinkSync } from 'node:fs';
+import { removeAfterDeath, type LeftoverKind } from './leftover-paths.js';
+
 const pending = new Set<() => void>();
 let hooked = false;
 
@@ -28,5 +31,22 @@ export function cleanupAtExit(cleanup: () => void): () => void {
   pending.add(cleanup);
   return () => {
     pending.delete(cleanup);
+  };
+}
+
+/**
+ * Removes `path` (a directory tree or one file) when patterm exits, and, through
+ * the orphan watchdog, when it is killed outright. Call the returned function
+ * once the path has been removed by its owner.
+ */
+export function removeAtExit(path: string, kind: LeftoverKind): () => void {
+  const forgetAtExit = cleanupAtExit(() => {
+    if (kind === 'tree') rmSync(path, { recursive: true, force: true });
+    else unlinkSync(path);
+  });
+  const forgetAfterDeath = removeAfterDeath(path, kind);
+  return () => {
+    forgetAtExit();
+    forgetAfterDeath();
   };
 }

@@ -5,13 +5,36 @@
  * holds. When patterm dies for any reason the kernel closes the pipe, `read`
  * returns, and the watchdog SIGKILLs every process whose environment carries this
  * instance's marker: grandchildren that called setsid or ignore SIGHUP included.
+ * Then it removes the files patterm registered with it (leftover-paths.ts): the
+ * MCP socket and the agents' token-holding config directories.
  */
 import { spawn } from 'node:child_process';
+import { attachWatchdog } from './leftover-paths.js';
 import { INSTANCE_MARKER_VAR } from './process-reaper.js';
 
-/** Two sweeps a short while apart catch processes forked while the first sweep ran. */
+/**
+ * Until patterm dies, stdin carries "+<entry>" / "-<entry>" lines (leftover-paths.ts);
+ * $paths holds the registered entries between newlines, and "-" drops one of them.
+ * Quoted parts of a pattern match literally, so a path's * ? [ are just characters.
+ * An unterminated last line (impossible for these short, atomic pipe writes, but
+ * cheap to rule out) never reaches the loop body: read fails on it.
+ * Two sweeps a short while apart catch processes forked while the first sweep ran;
+ * the files go last, once nothing of patterm's can recreate them.
+ */
 const SWEEP_SCRIPT = `
-read _ignored
+nl='
+'
+paths=$nl
+while IFS= read -r line; do
+  entry=\${line#?}
+  case $line in
+    +[rf]/*) paths=$paths$entry$nl ;;
+    -[rf]/*)
+      case $paths in
+        *"$nl$entry$nl"*) paths=\${paths%%"$nl$entry$nl"*}$nl\${paths#*"$nl$entry$nl"} ;;
+      esac ;;
+  esac
+done
 sweep() {
   for dir in /proc/[0-9]*; do
     pid=\${dir#/proc/}
@@ -20,6 +43,14 @@ sweep() {
   done
 }
 sweep; sleep 0.3; sweep
+set -f
+IFS=$nl
+for entry in $paths; do
+  case $entry in
+    r/*) rm -rf -- "\${entry#r}" ;;
+    f/*) rm -f -- "\${entry#f}" ;;
+  esac
+done
 `;
 
 export function startOrphanWatchdog(instanceId: string): void {
@@ -35,4 +66,5 @@ export function startOrphanWatchdog(instanceId: string): void {
   const stdin = child.stdin as unknown as { unref?: () => void; _handle?: { unref?: () => void } };
   stdin._handle?.unref?.();
   child.on('error', () => undefined);
+  attachWatchdog(child.stdin!);
 }

@@ -5,7 +5,6 @@
  */
 import { createServer, type Server as NetServer, type Socket } from 'node:net';
 import { chmod, unlink } from 'node:fs/promises';
-import { unlinkSync } from 'node:fs';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { Disposable } from '../../shared/events.js';
@@ -13,7 +12,7 @@ import { VERSION } from '../version.js';
 import { decodeLine, encodeLine, HelloSchema, readFirstLine, type HandshakeReply } from './handshake.js';
 import type { IdentityRegistry } from './identity-registry.js';
 import { SOCKET_MODE, prepareSocketPath } from './socket-path.js';
-import { cleanupAtExit } from '../exit-cleanups.js';
+import { removeAtExit } from '../exit-cleanups.js';
 import { SocketTransport } from './socket-transport.js';
 import type { ToolDispatcher } from './tool-dispatcher.js';
 
@@ -41,14 +40,8 @@ export class McpSocketServer implements Disposable {
     this.revokedSubscription = identities.onRevoked((token) => {
       for (const [socket, owner] of this.sockets) if (owner === token) socket.end();
     });
-    // Spec §3: the socket is removed on exit, even one that skips dispose().
-    this.forgetRemovalAtExit = cleanupAtExit(() => {
-      try {
-        unlinkSync(this.path);
-      } catch {
-        // Already gone.
-      }
-    });
+    // Spec §3: the socket is removed on exit, even one that skips dispose() or a SIGKILL.
+    this.forgetRemovalAtExit = removeAtExit(path, 'file');
   }
 
   static async listen(path: string, identities: IdentityRegistry, dispatcher: ToolDispatcher): Promise<McpSocketServer> {

@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { McpInjection } from '../../shared/preset-schema.js';
-import { cleanupAtExit } from '../exit-cleanups.js';
+import { removeAtExit } from '../exit-cleanups.js';
 
 /** The server name agents see patterm's tools under (claude: mcp__patterm__*, opencode: patterm_*). */
 export const DEFAULT_SERVER_NAME = 'patterm';
@@ -67,20 +67,19 @@ export function buildInjection(injection: McpInjection | undefined, proxy: strin
       // 0700 directory, so other users cannot read the identity token in the file.
       const dir = mkdtempSync(join(tmpdir(), 'patterm-mcp-'));
       const file = join(dir, `${server}.json`);
+      // The file holds the agent's identity token: it must not outlive patterm, even when
+      // patterm exits before the pane's exit is reported, or is killed.
+      const forgetAtExit = removeAtExit(dir, 'tree');
+      const cleanup = () => {
+        rmSync(dir, { recursive: true, force: true });
+        forgetAtExit();
+      };
       try {
         writeFileSync(file, JSON.stringify({ mcpServers: { [server]: { type: 'stdio', command, args } } }, null, 2), { mode: 0o600 });
       } catch (error) {
-        rmSync(dir, { recursive: true, force: true });
+        cleanup();
         throw error;
       }
-      const removeDir = () => rmSync(dir, { recursive: true, force: true });
-      // The file holds the agent's identity token: it must not outlive patterm, even when
-      // patterm exits before the pane's exit is reported.
-      const forgetAtExit = cleanupAtExit(removeDir);
-      const cleanup = () => {
-        forgetAtExit();
-        removeDir();
-      };
       return { args: injection.args.map((arg) => arg.split('{config_file}').join(file)), env: {}, cleanup };
     }
     case 'toml_overrides': {

@@ -16,7 +16,7 @@ import { JobControl } from './job-control.js';
 import { RendererHost } from './renderer-host.js';
 import { ScratchpadFeed, type ScratchpadSource } from './scratchpad-feed.js';
 import { markModesRestored, markTerminalTaken, restoreHostTerminal } from './terminal-restore.js';
-import { tuiLog } from './tui-log.js';
+import { pattermLog } from '../patterm-log.js';
 import { buildModel, uiPresets, type PresetListing } from './ui-model.js';
 
 export interface TuiOptions {
@@ -134,7 +134,7 @@ export class TuiHost implements Disposable {
         }
         break;
       case 'log':
-        tuiLog(message.text);
+        pattermLog(message.text);
         break;
       case 'crash-main':
         // Thrown outside the emitter (which isolates listener errors), as a real uncaught error would be.
