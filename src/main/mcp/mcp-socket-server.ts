@@ -2,6 +2,7 @@
  * The unix-socket listener. Each connection first completes the patterm
  * handshake (its identity token), then gets its own MCP Server instance over a
  * SocketTransport. One misbehaving connection can only ever close itself.
+ * If the socket file is deleted while patterm runs, it listens at the path again.
  */
 import { createServer, type Server as NetServer, type Socket } from 'node:net';
 import { chmod, unlink } from 'node:fs/promises';
@@ -11,8 +12,10 @@ import type { Disposable } from '../../shared/events.js';
 import { VERSION } from '../version.js';
 import { decodeLine, encodeLine, HelloSchema, readFirstLine, type HandshakeReply } from './handshake.js';
 import type { IdentityRegistry } from './identity-registry.js';
-import { SOCKET_MODE, prepareSocketPath } from './socket-path.js';
+import { SOCKET_MODE, prepareSocketDir, prepareSocketPath } from './socket-path.js';
 import { removeAtExit } from '../exit-cleanups.js';
+import { pattermLog } from '../patterm-log.js';
+import { fileIdentity, SocketFileWatch, type FileIdentity, type SocketFileLoss } from './socket-file-watch.js';
 import { SocketTransport } from './socket-transport.js';
 import type { ToolDispatcher } from './tool-dispatcher.js';
 
@@ -30,10 +33,14 @@ export class McpSocketServer implements Disposable {
   private closed = false;
   /** Cancels the removal of the socket at process exit (dispose removes it itself). */
   private readonly forgetRemovalAtExit: () => void;
+  private readonly watch: SocketFileWatch;
+  /** The last trouble logged about the socket file, so a lasting one is logged once, not every check. */
+  private lastTrouble = '';
 
   private constructor(
     readonly path: string,
-    private readonly net: NetServer,
+    private net: NetServer,
+    listening: FileIdentity,
     private readonly identities: IdentityRegistry,
     private readonly dispatcher: ToolDispatcher,
   ) {
@@ -42,24 +49,57 @@ export class McpSocketServer implements Disposable {
     });
     // Spec §3: the socket is removed on exit, even one that skips dispose() or a SIGKILL.
     this.forgetRemovalAtExit = removeAtExit(path, 'file');
+    this.adopt(net);
+    this.watch = new SocketFileWatch(path, listening, (loss) => this.recover(loss));
   }
 
   static async listen(path: string, identities: IdentityRegistry, dispatcher: ToolDispatcher): Promise<McpSocketServer> {
     await prepareSocketPath(path);
-    const net = createServer({ pauseOnConnect: true });
-    await new Promise<void>((resolve, reject) => {
-      net.once('error', reject);
-      net.listen(path, () => {
-        net.off('error', reject);
-        resolve();
-      });
-    });
-    await chmod(path, SOCKET_MODE);
-    const server = new McpSocketServer(path, net, identities, dispatcher);
-    net.on('connection', (socket) => void server.accept(socket));
+    const { net, identity } = await bindSocket(path);
+    return new McpSocketServer(path, net, identity, identities, dispatcher);
+  }
+
+  private adopt(net: NetServer): void {
+    this.net = net;
+    net.on('connection', (socket) => void this.accept(socket));
     // A failed accept (e.g. EMFILE) must not take the server down.
     net.on('error', () => undefined);
-    return server;
+  }
+
+  /** The socket file is gone or replaced: listen at the path again if it is free. */
+  private async recover(loss: SocketFileLoss): Promise<FileIdentity | null> {
+    if (this.closed) return null;
+    if (loss === 'replaced') {
+      this.logTrouble(`MCP socket ${this.path} was replaced by a file patterm did not make; leaving it alone, so agents cannot connect until it is gone`);
+      return null;
+    }
+    try {
+      // libuv unlinks a unix socket's path when its listener's handle closes (at once, inside
+      // close()), so the old listener must close before the new one binds. Its close callback
+      // waits for every open connection to end: not awaited, those connections carry on.
+      if (this.net.listening) this.net.close();
+      // Only the directory: a file that appeared since the check is someone else's, and
+      // binding over it fails (EADDRINUSE) instead of removing it; the next check sees it.
+      await prepareSocketDir(this.path);
+      const { net, identity } = await bindSocket(this.path);
+      if (this.closed) {
+        await new Promise<void>((resolve) => net.close(() => resolve()));
+        return null;
+      }
+      this.adopt(net);
+      this.lastTrouble = '';
+      pattermLog(`MCP socket ${this.path} was deleted while patterm ran; listening there again`);
+      return identity;
+    } catch (error) {
+      this.logTrouble(`MCP socket ${this.path} was deleted while patterm ran, and listening there again failed: ${(error as Error).message}; retrying`);
+      return null;
+    }
+  }
+
+  private logTrouble(message: string): void {
+    if (message === this.lastTrouble) return;
+    this.lastTrouble = message;
+    pattermLog(message);
   }
 
   get connectionCount(): number {
@@ -109,6 +149,7 @@ export class McpSocketServer implements Disposable {
   async dispose(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    this.watch.dispose();
     this.revokedSubscription.dispose();
     for (const socket of this.sockets.keys()) socket.destroy();
     await new Promise<void>((resolve) => this.net.close(() => resolve()));
@@ -125,5 +166,24 @@ function refusal(kind: 'unknown' | 'unbound' | 'revoked', paneName: string): str
       return 'identity token was issued but never bound to a pane (did the spawn fail?)';
     default:
       return `unknown identity token: it was not issued by the patterm process (pid ${process.pid}) serving this socket`;
+  }
+}
+
+/** Listens at the free `path` with the socket's private mode; returns the listener and the socket file's identity. */
+async function bindSocket(path: string): Promise<{ net: NetServer; identity: FileIdentity }> {
+  const net = createServer({ pauseOnConnect: true });
+  await new Promise<void>((resolve, reject) => {
+    net.once('error', reject);
+    net.listen(path, () => {
+      net.off('error', reject);
+      resolve();
+    });
+  });
+  try {
+    await chmod(path, SOCKET_MODE);
+    return { net, identity: await fileIdentity(path) };
+  } catch (error) {
+    net.close();
+    throw error;
   }
 }

@@ -25,11 +25,7 @@ export function defaultSocketPath(env: NodeJS.ProcessEnv = process.env, pid: num
  * removed. A socket that still answers is someone else's, and is left alone.
  */
 export async function prepareSocketPath(path: string): Promise<void> {
-  const dir = dirname(path);
-  if (dir !== '/tmp') {
-    await mkdir(dir, { recursive: true, mode: SOCKET_DIR_MODE });
-    await chmod(dir, SOCKET_DIR_MODE).catch(() => undefined);
-  }
+  await prepareSocketDir(path);
   let existing;
   try {
     existing = await lstat(path);
@@ -41,6 +37,14 @@ export async function prepareSocketPath(path: string): Promise<void> {
   }
   if (existing.isDirectory()) throw new Error(`cannot listen at ${path}: it is a directory`);
   await unlink(path);
+}
+
+/** The socket's private directory exists with mode 0700 (unless it is /tmp itself). */
+export async function prepareSocketDir(path: string): Promise<void> {
+  const dir = dirname(path);
+  if (dir === '/tmp') return;
+  await mkdir(dir, { recursive: true, mode: SOCKET_DIR_MODE });
+  await chmod(dir, SOCKET_DIR_MODE).catch(() => undefined);
 }
 
 function answers(path: string): Promise<boolean> {
