@@ -14,7 +14,7 @@ import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 const JSONRPC = v.literal('2.0');
 /** Safe integers only, as zod 4's int() (which the SDK uses) demands: 2^60 is not a usable id. */
 const IntegerSchema = v.pipe(v.number(), v.safeInteger());
-const RequestIdSchema = v.union([v.string(), IntegerSchema]);
+export const RequestIdSchema = v.union([v.string(), IntegerSchema]);
 /** params and result are open objects, never arrays; what is inside them is the SDK's to check, per method. */
 const OpenObject = v.custom<Record<string, unknown>>((value) => value !== null && typeof value === 'object' && !Array.isArray(value), 'must be an object');
 

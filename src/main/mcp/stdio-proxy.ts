@@ -3,10 +3,15 @@
  * agent CLI launches. It introduces itself to the running patterm over the unix
  * socket, then copies bytes both ways: stdin to the socket, the socket to
  * stdout. stdout carries protocol messages only; every complaint goes to
- * stderr. It exits when either side closes.
+ * stderr. It exits when either side closes: with 0 when the agent closed its
+ * stdin first; with 1 when patterm went away first (it exited or crashed), after
+ * answering each request patterm left unanswered with an error, so the agent
+ * CLI sees the call fail instead of waiting for ever.
  */
 import { connect, type Socket } from 'node:net';
 import { decodeLine, encodeLine, HANDSHAKE_VERSION, ReplySchema, readFirstLine, type Hello } from './handshake.js';
+import { LineSplitter } from './line-splitter.js';
+import { UnansweredRequests } from './unanswered-requests.js';
 
 export interface StdioProxyOptions {
   socketPath: string;
@@ -86,19 +91,34 @@ function pipe(socket: Socket, rest: Buffer, complain: (message: string) => void)
       // Let stdout drain before the caller sets the exit code and the loop ends.
       process.stdout.write('', () => resolve(code));
     };
-    if (rest.length > 0) process.stdout.write(rest);
+    // Both directions are watched line by line, on the side of the byte copy, to know which requests await an answer.
+    const unanswered = new UnansweredRequests();
+    const fromAgent = new LineSplitter((line) => unanswered.sent(line));
+    const fromPatterm = new LineSplitter((line) => unanswered.received(line));
+    const pattermGone = (what: string) => {
+      if (finished) return;
+      const count = unanswered.size;
+      const answers = unanswered.answerAll(`${what} before answering this request (did patterm exit or crash?); whether the call took effect is unknown`);
+      // A reply cut off mid-line would swallow the first error line: end it first.
+      if (answers) process.stdout.write((fromPatterm.midLine ? '\n' : '') + answers);
+      complain(`${what}${count > 0 ? `; answered ${count} unanswered request${count === 1 ? '' : 's'} with an error` : ''}`);
+      finish(1);
+    };
+    if (rest.length > 0) {
+      fromPatterm.push(rest);
+      process.stdout.write(rest);
+    }
+    socket.on('data', (chunk: Buffer) => fromPatterm.push(chunk));
+    process.stdin.on('data', (chunk: Buffer) => fromAgent.push(chunk));
     socket.pipe(process.stdout, { end: false });
     process.stdin.pipe(socket);
     // The client closed stdin: tell patterm we are done, then wait for it to close its side.
     process.stdin.once('end', () => socket.end());
-    socket.once('close', () => finish(0));
-    socket.once('end', () => {
-      if (!process.stdin.readableEnded) complain('patterm closed the connection');
+    socket.once('close', () => {
+      if (process.stdin.readableEnded) finish(0);
+      else pattermGone('patterm closed the connection');
     });
-    socket.on('error', (error) => {
-      complain(`connection to patterm failed: ${error.message}`);
-      finish(1);
-    });
+    socket.on('error', (error) => pattermGone(`the connection to patterm failed (${error.message})`));
     process.stdout.on('error', () => finish(0)); // The client went away (EPIPE): nothing left to do.
     socket.resume();
   });

@@ -110,7 +110,7 @@ test('stdout carries only JSON-RPC, and the proxy exits 0 when its client closes
   for (const line of proxy.stdoutText().split('\n').filter(Boolean)) assert.equal(JSON.parse(line).jsonrpc, '2.0');
 });
 
-test('the proxy exits cleanly when patterm closes the connection', async () => {
+test('the proxy exits with 1, saying why on stderr, when patterm closes the connection first', async () => {
   const { startMcpServer } = await import('../../../src/main/mcp/index.js');
   const socketPath = join(harness.root, 'second.sock');
   const server = await startMcpServer({ coordinator: harness.coordinator, projectDir: harness.projectDir, dataHome: harness.dataHome, socketPath, launcher: harness.launcher });
@@ -121,8 +121,8 @@ test('the proxy exits cleanly when patterm closes the connection', async () => {
   proxy.send(INITIALIZE);
   await proxy.nextLine();
   await server.dispose();
-  assert.equal(await proxy.exited, 0);
-  assert.match(proxy.stderrText(), /patterm closed the connection/);
+  assert.equal(await proxy.exited, 1);
+  assert.match(proxy.stderrText(), /patterm closed the connection\n/);
 });
 
 test('each agent gets its own token; a child token dies with the child and its open connection is closed', async () => {
