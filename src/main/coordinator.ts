@@ -24,6 +24,7 @@ import type {
   WaitRequest,
 } from '../shared/pane-types.js';
 import { Emitter, type Disposable } from '../shared/events.js';
+import { paneNameBase } from '../shared/pane-name.js';
 import { Pane, type PaneWaitResult } from './pane.js';
 import { loadGhosttyModule } from './wasm-module.js';
 import { WorkerBootGate } from './worker-boot-gate.js';
@@ -159,7 +160,7 @@ export class Coordinator {
     if (this.shuttingDown) throw shuttingDownError();
     if (request.argv.length === 0 || request.argv[0] === '') throw new Error('argv must name a program to run (received an empty argv)');
     const module = await loadGhosttyModule();
-    const place = this.tree.place(Pane.newId(), request.parentId, request.name, request.presetName ?? basename(request.argv[0]));
+    const place = this.tree.place(Pane.newId(), request.parentId, request.name, paneNameBase(request.presetName ?? '', basename(request.argv[0]), request.kind));
     const pane = await this.bootGate.start(() => {
       if (this.shuttingDown) throw shuttingDownError();
       return this.startPane(request, place, module);

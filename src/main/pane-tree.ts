@@ -65,7 +65,7 @@ export class PaneTree {
   /**
    * A new pane's place: a child of its parent's session root (the tree is one
    * level deep), or the root of a new session. `name` defaults to the next of
-   * `<base>-N`.
+   * `<base>-N` (base: a plain form of the preset name, see pane-name.ts).
    */
   place(id: PaneId, parentId: PaneId | undefined, name: string | undefined, nameBase: string): PanePlace {
     const parent = parentId !== undefined ? this.get(parentId) : null;

@@ -174,7 +174,24 @@ export const ChromeTrimRuleSchema = v.variant('kind', [BlockTrim, FromLastTrim, 
 
 // ---- the two preset kinds (spec §10) ----
 
-const Name = v.pipe(v.string(), v.trim(), v.nonEmpty('must not be empty'), v.maxLength(80, 'must be at most 80 characters'));
+/**
+ * Free text shown in the palette ("codex haiku"), and the name of panes the
+ * palette starts: a newline or escape in it would be typed into agents inside
+ * `[sub-agent:<name>]` tags. Spawn defaults make a plain name of it (pane-name.ts).
+ */
+const Name = v.pipe(
+  v.string(),
+  v.trim(),
+  v.nonEmpty('must not be empty'),
+  v.maxLength(80, 'must be at most 80 characters'),
+  // eslint-disable-next-line no-control-regex
+  v.regex(/^[^\u0000-\u001f\u007f-\u009f]*$/, (issue) => `must not contain control characters such as newlines, tabs or escapes (received ${visible(issue.input)})`),
+);
+
+/** JSON quoting, plus the C1 controls JSON leaves raw: the problem is printed to a terminal. */
+function visible(text: string): string {
+  return JSON.stringify(text).replace(/[\u007f-\u009f]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
 
 export const AgentPresetSchema = v.strictObject({
   ...Annotations,

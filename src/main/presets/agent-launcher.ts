@@ -109,7 +109,7 @@ export class PresetAgentLauncher implements AgentLauncher {
     this.checkProgram(finalArgv[0], cwd, env);
     return this.coordinator.spawn({
       argv: finalArgv,
-      name: request.name ?? entry?.preset.name,
+      name: request.name,
       kind: 'process',
       cwd,
       env,

@@ -1,10 +1,12 @@
 /**
  * First-run copy of the bundled presets into the user's config dir. A file the
  * user already has is never overwritten, and a default the user deleted is not
- * brought back: a ledger remembers which defaults were offered once.
+ * brought back: a ledger remembers which defaults were offered once. Nor does
+ * a default come in beside a preset of the user's with the same name: the two
+ * would clash (preset-loader.ts), and the user's own preset is the one meant.
  */
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import type { PresetDirs } from './preset-paths.js';
 
 /** Records which bundled files were already offered, so deletions stick. */
@@ -14,6 +16,8 @@ export interface InstallReport {
   copied: string[];
   /** Bundled files left alone because the user has a file of that name. */
   kept: string[];
+  /** Bundled files not copied because a preset of the user's (`by`) is already found by `name`, their name or file name. */
+  shadowed: Array<{ bundled: string; by: string; name: string }>;
   problems: string[];
 }
 
@@ -27,7 +31,7 @@ function readLedger(path: string): Set<string> {
 }
 
 export function installDefaultPresets(bundled: PresetDirs, user: PresetDirs): InstallReport {
-  const report: InstallReport = { copied: [], kept: [], problems: [] };
+  const report: InstallReport = { copied: [], kept: [], shadowed: [], problems: [] };
   const ledgerPath = join(user.root, LEDGER_FILE);
   const offered = readLedger(ledgerPath);
   const before = offered.size;
@@ -38,13 +42,17 @@ export function installDefaultPresets(bundled: PresetDirs, user: PresetDirs): In
     } catch {
       continue; // nothing bundled of this kind
     }
+    const taken = presetKeys(user[kind]);
     for (const file of files) {
       const key = `${kind}/${file}`;
       if (offered.has(key)) continue;
       const target = join(user[kind], file);
+      // Found by its name and its file name; a preset of the user's found by either takes precedence.
+      const clash = [presetName(join(bundled[kind], file)), basename(file, '.json')].find((found) => found !== null && taken.has(found.toLowerCase()));
       try {
         mkdirSync(user[kind], { recursive: true });
         if (existsSync(target)) report.kept.push(target);
+        else if (clash) report.shadowed.push({ bundled: join(bundled[kind], file), by: taken.get(clash.toLowerCase())!, name: clash });
         else {
           copyFileSync(join(bundled[kind], file), target);
           report.copied.push(target);
@@ -63,4 +71,35 @@ export function installDefaultPresets(bundled: PresetDirs, user: PresetDirs): In
     }
   }
   return report;
+}
+
+/** The `name` of a preset file, or null when it has none (broken files still claim the name they give). */
+function presetName(path: string): string | null {
+  try {
+    const value: unknown = JSON.parse(readFileSync(path, 'utf8'));
+    const name = (value as { name?: unknown } | null)?.name;
+    return typeof name === 'string' && name.trim() !== '' ? name.trim() : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * What the user's presets of one kind are found by, lower-cased (lookups ignore
+ * case): file names and names, each with its file.
+ */
+function presetKeys(dir: string): Map<string, string> {
+  const keys = new Map<string, string>();
+  let files: string[] = [];
+  try {
+    files = readdirSync(dir).filter((file) => file.endsWith('.json') && !file.startsWith('.'));
+  } catch {
+    // no directory yet: nothing of the user's to clash with
+  }
+  for (const file of files) {
+    keys.set(basename(file, '.json').toLowerCase(), join(dir, file));
+    const name = presetName(join(dir, file));
+    if (name !== null) keys.set(name.toLowerCase(), join(dir, file));
+  }
+  return keys;
 }

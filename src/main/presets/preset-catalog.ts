@@ -19,7 +19,7 @@ export class PresetCatalog {
   agents: LoadedPreset<AgentPreset>[] = [];
   processes: LoadedPreset<ProcessPreset>[] = [];
   errors: PresetError[] = [];
-  install: InstallReport = { copied: [], kept: [], problems: [] };
+  install: InstallReport = { copied: [], kept: [], shadowed: [], problems: [] };
   readonly dirs: PresetDirs;
   private readonly bundled: PresetDirs | null;
 

@@ -42,21 +42,30 @@ export function loadPresetDir(kind: PresetKind, dir: string): LoadResult<AgentPr
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') result.errors.push({ kind, file: dir, problems: [`cannot list the directory: ${(error as Error).message}`] });
     return result;
   }
-  const byName = new Map<string, string>();
-  for (const file of files) {
-    const path = join(dir, file);
-    const parsed = readPresetFile(kind, path);
-    if (!parsed.ok) {
-      result.errors.push({ kind, file: path, problems: parsed.problems });
+  const parsed = files.map((file) => ({ id: basename(file, '.json'), path: join(dir, file), read: readPresetFile(kind, join(dir, file)) }));
+  // A lookup tries file names, then names ignoring case (preset-catalog.ts). Each must lead to one
+  // preset, or the palette and spawn_agent would pick one silently: the file whose file name it is
+  // keeps a name, then the first in file-name order; a later file that repeats it is skipped.
+  const byId = new Map(parsed.filter((entry) => entry.read.ok).map((entry) => [entry.id.toLowerCase(), entry.path]));
+  const byName = new Map<string, { path: string; name: string }>();
+  for (const { id, path, read } of parsed) {
+    if (!read.ok) {
+      result.errors.push({ kind, file: path, problems: read.problems });
       continue;
     }
-    const earlier = byName.get(parsed.preset.name);
+    const name = read.preset.name;
+    const key = name.toLowerCase();
+    const named = byId.get(key);
+    const earlier = byName.get(key);
     if (earlier !== undefined) {
-      result.errors.push({ kind, file: path, problems: [`name: ${JSON.stringify(parsed.preset.name)} is already used by ${earlier}; names must be unique, so this file was skipped`] });
-      continue;
+      const spelled = earlier.name === name ? '' : ` (as ${JSON.stringify(earlier.name)}: names are compared ignoring case)`;
+      result.errors.push({ kind, file: path, problems: [`name: ${JSON.stringify(name)} is already used by ${earlier.path}${spelled}; names must be unique, so this file was skipped`] });
+    } else if (named !== undefined && named !== path) {
+      result.errors.push({ kind, file: path, problems: [`name: ${JSON.stringify(name)} is how ${named} is found (by its file name, which lookups try first), so this preset could not be reached by it; rename one of them. This file was skipped`] });
+    } else {
+      byName.set(key, { path, name });
+      result.presets.push({ id, file: path, preset: read.preset });
     }
-    byName.set(parsed.preset.name, path);
-    result.presets.push({ id: basename(file, '.json'), file: path, preset: parsed.preset });
   }
   return result;
 }

@@ -10,6 +10,7 @@ export async function runPresetsCommand(out: (text: string) => void = (text) => 
   const catalog = PresetCatalog.load();
   const lines: string[] = [];
   for (const file of catalog.install.copied) lines.push(`installed default preset ${file}`);
+  for (const { bundled, by, name } of catalog.install.shadowed) lines.push(`default preset ${bundled} not installed: your ${by} is already found by ${JSON.stringify(name)}`);
   for (const problem of catalog.install.problems) lines.push(`warning: ${problem}`);
   if (lines.length > 0) lines.push('');
 

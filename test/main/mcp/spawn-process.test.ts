@@ -40,6 +40,16 @@ test('a process preset runs by name', async () => {
   assert.equal(harness.coordinator.info(spawned.child_id).presetName, 'greeter');
 });
 
+test('a preset whose name is free text gives panes "<preset>-<n>" names that a caller could have chosen', async () => {
+  const first = structured<Spawned>(await mcp.call('spawn_process', { preset: 'npm run dev (web)' }));
+  const second = structured<Spawned>(await mcp.call('spawn_process', { preset: 'web-dev' }));
+  assert.deepEqual([first.name, second.name], ['npm-run-dev-web-1', 'npm-run-dev-web-2']);
+  assert.equal(harness.coordinator.info(first.child_id).presetName, 'npm run dev (web)');
+  // The same rule as for a name given by hand: the tool accepts it, and refuses it only while it is taken.
+  const again = await mcp.call('spawn_process', { argv: ['sleep', '60'], name: first.name });
+  assert.match(textOf(again), /name "npm-run-dev-web-1" is already used by a running pane of this session/);
+});
+
 test('shell: true runs argv[0] as a command line; working_dir and env apply', async () => {
   mkdirSync(join(harness.projectDir, 'sub'), { recursive: true });
   const spawned = structured<Spawned>(await mcp.call('spawn_process', { argv: ['echo "$GREETING from $(basename "$PWD")" | tr a-z A-Z; sleep 60'], shell: true, working_dir: 'sub', env: { GREETING: 'hi' } }));

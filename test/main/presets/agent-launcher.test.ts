@@ -63,6 +63,13 @@ test('spawnAgent waits for ready, types the prompt and confirms it was submitted
   assert.equal(launcher.readyTimes.get(pane.id)?.ready, true);
 });
 
+test('an agent preset named in free text gives its panes plain "<preset>-<n>" names', async () => {
+  const { launcher } = setup([fakePreset('fake haiku (fast)')]);
+  const { pane } = await launcher.spawnAgent({ preset: 'fake haiku (fast)' });
+  assert.equal(pane.name, 'fake-haiku-fast-1');
+  assert.equal(pane.presetName, 'fake haiku (fast)');
+});
+
 test('without the confirmation Enter is retried once, and a lost message is reported, not claimed', async () => {
   const { coordinator, launcher } = setup([fakePreset('drops-one', { FAKE_AGENT_DROP_ENTERS: '1' }, { submit: { enter_delay_ms: 50, confirm_timeout_ms: 4000 } }), fakePreset('drops-all', { FAKE_AGENT_DROP_ENTERS: '99' }, { submit: { enter_delay_ms: 50, confirm_timeout_ms: 500 } })]);
   const one = await launcher.spawnAgent({ preset: 'drops-one', initialPrompt: 'retry me' });

@@ -61,6 +61,39 @@ test('ready_signal patterns are checked with the preset\'s own flags, and server
   assert.deepEqual(problems({ mcp_injection: { kind: 'toml_overrides', server_name: 'patterm-2' } }), []);
 });
 
+test('a preset name is free text without control characters, and the error shows them escaped', () => {
+  const problems = (name: string) => {
+    const result = parsePreset('process', { name, argv: ['true'] });
+    return result.ok ? [] : result.problems;
+  };
+  assert.deepEqual(problems('git status (watch)'), []);
+  assert.deepEqual(problems('Café: build & test [fast]'), []);
+  // Typed into agents inside "[sub-agent:<name>]" tags, a newline would submit half a tag.
+  assert.deepEqual(problems('two\nlines'), ['name: must not contain control characters such as newlines, tabs or escapes (received "two\\nlines")']);
+  assert.match(problems('red \u001b[31m').join(), /received "red \\u001b\[31m"/);
+  assert.match(problems('csi \u009b2J').join(), /received "csi \\u009b2J"/);
+  assert.match(problems('tab\there').join(), /^name: must not contain control characters/);
+});
+
+test('a name that would send a lookup to two presets is an error naming both files, whatever their order', () => {
+  const { root, dirs } = tempDirs();
+  mkdirSync(dirs.agents, { recursive: true });
+  const write = (file: string, name: string) => writeFileSync(join(dirs.agents, file), JSON.stringify({ name, argv: ['true'] }));
+  write('claude.json', 'claude opus');
+  write('aaa.json', 'claude'); // sorts first, but "claude" finds claude.json
+  write('zzz.json', 'Claude Opus'); // the same name in other case: lookups ignore case
+  write('codex.json', 'codex');
+  const catalog = PresetCatalog.load({ dirs, bundled: null });
+  assert.deepEqual(catalog.agents.map((entry) => entry.id), ['claude', 'codex']);
+  const byFile = new Map(catalog.errors.map((error) => [error.file.split('/').pop(), error.problems.join(' | ')]));
+  assert.match(byFile.get('aaa.json') ?? '', /^name: "claude" is how .*\/claude\.json is found \(by its file name.*This file was skipped$/);
+  assert.match(byFile.get('zzz.json') ?? '', /^name: "Claude Opus" is already used by .*\/claude\.json \(as "claude opus": names are compared ignoring case\); names must be unique/);
+  assert.equal(catalog.errors.length, 2);
+  assert.equal(catalog.findAgent('claude')?.id, 'claude');
+  assert.equal(catalog.findAgent('CLAUDE OPUS')?.id, 'claude');
+  rmSync(root, { recursive: true, force: true });
+});
+
 test('a broken file is reported by file and field while the others load', () => {
   const { root, dirs } = tempDirs();
   mkdirSync(dirs.agents, { recursive: true });

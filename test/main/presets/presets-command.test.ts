@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -32,6 +32,26 @@ test('`patterm presets` installs the defaults on first run and lists them', asyn
   assert.doesNotMatch(second.stdout, /installed default preset/);
   assert.match(second.stdout, /broken\.json: argv: expected Array, received "ls"/);
   assert.match(second.stdout, /Spawn agent: claude/, 'the other presets still load');
+  rmSync(root, { recursive: true, force: true });
+});
+
+test('a default never displaces a preset of the user\'s that is found by the same name', async () => {
+  const root = mkdtempSync(join(tmpdir(), 'patterm-cmd-'));
+  // Written before patterm ever ran: the user's own "codex", and a "Bash" under another file name.
+  mkdirSync(join(root, 'patterm/presets/agents'), { recursive: true });
+  mkdirSync(join(root, 'patterm/presets/processes'), { recursive: true });
+  writeFileSync(join(root, 'patterm/presets/agents/my-codex.json'), JSON.stringify({ name: 'codex', argv: ['codex', '--mine'] }));
+  writeFileSync(join(root, 'patterm/presets/processes/zsh.json'), JSON.stringify({ name: 'Bash', argv: ['zsh'] }));
+  const first = await run({ XDG_CONFIG_HOME: root, HOME: root });
+  assert.equal(first.code, 0, first.stdout);
+  assert.match(first.stdout, /default preset .*\/agents\/codex\.json not installed: your .*\/agents\/my-codex\.json is already found by "codex"/);
+  assert.match(first.stdout, /default preset .*\/processes\/bash\.json not installed: your .*\/processes\/zsh\.json is already found by "bash"/);
+  assert.match(first.stdout, /Spawn agent: codex {2}\[my-codex\] {2}codex --mine/);
+  assert.match(first.stdout, /Run process: Bash {2}\[zsh\]/);
+  assert.match(first.stdout, /Spawn agent: claude/, 'the other defaults are installed');
+  assert.equal(existsSync(join(root, 'patterm/presets/agents/codex.json')), false);
+  const second = await run({ XDG_CONFIG_HOME: root, HOME: root });
+  assert.doesNotMatch(second.stdout, /not installed/, 'said once, like any default offered once');
   rmSync(root, { recursive: true, force: true });
 });
 

@@ -3,6 +3,7 @@
  * thing (and is validated the same way) everywhere.
  */
 import * as v from 'valibot';
+import { PANE_NAME_PATTERN, PANE_NAME_RULE } from '../../../shared/pane-name.js';
 
 /** Pane ids are short hex strings; anything long is a mistake, not an id. */
 const MAX_CHILD_ID_LENGTH = 64;
@@ -23,11 +24,11 @@ export function messageSchema(description: string) {
   return v.pipe(v.string(), v.minLength(1, 'the message is empty'), v.maxLength(MAX_MESSAGE_CHARS), v.description(description));
 }
 
-/** Display names end up in tags like `[sub-agent:<name>]`, so they stay simple. */
+/** Display names end up in tags like `[sub-agent:<name>]`, so they stay simple (src/shared/pane-name.ts). */
 export const PaneNameSchema = v.pipe(
   v.string(),
-  v.regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/, (issue) => `name ${JSON.stringify(issue.input)} must be 1-64 letters, digits, ".", "_" or "-", starting with a letter or digit`),
-  v.description('Display name shown in the session tree and in message tags. Defaults to "<preset>-<n>".'),
+  v.regex(PANE_NAME_PATTERN, (issue) => `name ${JSON.stringify(issue.input)} must be ${PANE_NAME_RULE}`),
+  v.description('Display name shown in the session tree and in message tags. Defaults to "<preset>-<n>", with other characters of the preset name turned into "-" (preset "npm run dev" gives "npm-run-dev-1").'),
 );
 
 export const RegexSchema = (description: string) =>
