@@ -1,21 +1,18 @@
 import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { eventually } from '../helpers/coordinator-fixture.js';
+import { startWithFirstLine } from '../helpers/node-script.js';
 
 const FIXTURE = fileURLToPath(new URL('../fixtures/headless-mcp-patterm.js', import.meta.url));
 const WATCHDOG = new URL('../../src/main/orphan-watchdog.js', import.meta.url).href;
 const LEFTOVERS = new URL('../../src/main/leftover-paths.js', import.meta.url).href;
 
-/** Started processes: a failed assertion must not leave one running, which would hold this file open. */
-const started = new Set<ChildProcess>();
 const roots: string[] = [];
 after(() => {
-  for (const child of started) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
   for (const root of roots) rmSync(root, { recursive: true, force: true });
 });
 
@@ -25,20 +22,6 @@ function scratch(): string {
   return root;
 }
 
-/** Starts `argv` and resolves with the first line it prints. */
-async function firstLine(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<{ child: ChildProcess; line: string }> {
-  const child = spawn(process.execPath, argv, { stdio: ['ignore', 'pipe', 'inherit'], env });
-  started.add(child);
-  const line = await new Promise<string>((resolve, reject) => {
-    let buffered = '';
-    child.stdout!.on('data', (chunk) => {
-      buffered += chunk;
-      if (buffered.includes('\n')) resolve(buffered.split('\n')[0]);
-    });
-    child.on('exit', (code) => reject(new Error(`${argv.join(' ')} exited early with ${code}`)));
-  });
-  return { child, line };
-}
 
 test('SIGKILL of patterm leaves neither its MCP socket nor an agent\'s token file behind, and nothing else is touched', async () => {
   const root = scratch();
@@ -47,7 +30,7 @@ test('SIGKILL of patterm leaves neither its MCP socket nor an agent\'s token fil
   mkdirSync(tmp);
   const notOurs = join(tmp, 'patterm-mcp-not-ours');
   mkdirSync(notOurs);
-  const { child, line } = await firstLine([FIXTURE, root], { ...process.env, TMPDIR: tmp });
+  const { child, line } = await startWithFirstLine([FIXTURE, root], { ...process.env, TMPDIR: tmp });
   const { socketPath, configFile } = JSON.parse(line) as { socketPath: string; configFile: string };
   const tokenDir = dirname(configFile);
   assert.ok(existsSync(socketPath), 'patterm is serving MCP');
@@ -95,7 +78,7 @@ test('the watchdog removes exactly the registered paths, whatever characters the
     process.stdout.write('ready\\n');
     setInterval(() => undefined, 1000);
   `;
-  const { child } = await firstLine(['--input-type=module', '-e', script, globby, socket, dirAsFile, forgotten, victim, root, sentinel]);
+  const { child } = await startWithFirstLine(['--input-type=module', '-e', script, globby, socket, dirAsFile, forgotten, victim, root, sentinel]);
   child.kill('SIGKILL');
   // The watchdog removes in registration order: once the last entry is gone, it has decided on every other.
   await eventually(() => !existsSync(sentinel), { timeoutMs: 10_000, message: 'the watchdog to remove the last registered path' });

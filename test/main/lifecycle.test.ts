@@ -1,9 +1,10 @@
-import { after, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { eventually } from '../helpers/coordinator-fixture.js';
+import { startWithFirstLine } from '../helpers/node-script.js';
 import { environHasEntry, INSTANCE_MARKER_VAR } from '../../src/main/process-reaper.js';
 
 const FIXTURE = fileURLToPath(new URL('../fixtures/headless-patterm.js', import.meta.url));
@@ -29,23 +30,8 @@ async function treeUp(instanceId: string): Promise<void> {
   await eventually(() => instanceProcesses(instanceId).length >= 4, { timeoutMs: 10_000, message: 'bash, two sleeps and the setsid sh to carry the marker' });
 }
 
-/** Started fixtures: a failed assertion must not leave one running, which would hold this file open. */
-const started = new Set<ChildProcess>();
-after(() => {
-  for (const child of started) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-});
-
 async function startHeadless(): Promise<{ child: ChildProcess; instanceId: string }> {
-  const child = spawn(process.execPath, [FIXTURE], { stdio: ['ignore', 'pipe', 'inherit'] });
-  started.add(child);
-  const line = await new Promise<string>((resolve, reject) => {
-    let buffered = '';
-    child.stdout!.on('data', (chunk) => {
-      buffered += chunk;
-      if (buffered.includes('\n')) resolve(buffered.split('\n')[0]);
-    });
-    child.on('exit', (code) => reject(new Error(`fixture exited early with ${code}`)));
-  });
+  const { child, line } = await startWithFirstLine([FIXTURE]);
   return { child, instanceId: (JSON.parse(line) as { instanceId: string }).instanceId };
 }
 
