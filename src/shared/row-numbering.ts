@@ -16,16 +16,32 @@
  * no row still held ever gets a number that named another row before.
  * Output that repeats itself can look shifted by less than it was; the rows
  * a number then names look the same as the ones it named.
+ *
+ * A resize is the exception: it rewrites rows in place (a width change
+ * reflows them and changes every row's cells; a taller screen takes rows back
+ * from the scrollback's end), so no row seen before would match and all of
+ * them would count as dropped, sending a reader to the oldest row with a false
+ * notice. After a resize the next sync takes the rows as they are instead,
+ * numbered by position from the same `dropped`, as the reader (refitted on
+ * resize by its distance from the live screen) expects.
  */
 export class RowNumbering {
   /** Rows dropped before the oldest one held: the number of scrollback row 0. */
   dropped = 0;
   /** Hashes of the scrollback rows at the last sync, oldest first. */
   private known: Uint32Array = new Uint32Array(0);
+  /** The emulator was resized since the last sync: its rows are not comparable with `known`. */
+  private rebasing = false;
+
+  /** The emulator was resized: the next sync numbers the rows anew by position, counting none as dropped. */
+  rebase(): void {
+    this.rebasing = true;
+  }
 
   /** Takes the scrollback's row hashes now (oldest first); returns `dropped`. */
   sync(rows: Uint32Array): number {
-    this.dropped += this.known.length - overlap(this.known, rows);
+    if (!this.rebasing) this.dropped += this.known.length - overlap(this.known, rows);
+    this.rebasing = false;
     this.known = rows;
     return this.dropped;
   }

@@ -277,6 +277,8 @@ export class PaneService {
 
   resize(cols: number, rows: number): void {
     this.keeper.resize(cols, rows);
+    // Reflowed rows match none seen before; they are not dropped (see RowNumbering.rebase).
+    this.rowNumbering.rebase();
     this.renderStale = true; // after a runaway reflow the emulator is a fresh one, with no render state synced yet
     this.mirror?.onChange();
     this.markDirty();

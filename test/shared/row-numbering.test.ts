@@ -40,3 +40,13 @@ test('repeated lines: the shortest shift that leaves the same text in place', ()
   offCycle.sync(cycle(0, 900));
   assert.equal(offCycle.sync(cycle(589, 1489)), 1);
 });
+
+test('after a resize (rows rewritten in place) the next sync counts nothing as dropped, and counting goes on from there', () => {
+  const numbering = new RowNumbering();
+  numbering.sync(held(0, 1000));
+  assert.equal(numbering.sync(held(588, 1300)), 588);
+  numbering.rebase();
+  // Reflowed: every hash differs from what was seen.
+  assert.equal(numbering.sync(held(10_000, 10_900)), 588, 'the reflowed rows are the ones held, not dropped ones');
+  assert.equal(numbering.sync(held(10_400, 11_000)), 988, 'drops after it count again');
+});

@@ -9,6 +9,7 @@ import { loadGhosttyModule } from '../../src/main/wasm-module.js';
 import { PaneService } from '../../src/workers/pane-service.js';
 import { SharedAcks } from '../../src/shared/shared-acks.js';
 import { frameLines } from '../../src/shared/frame-text.js';
+import { HistoryReader } from '../../src/renderer/history-reader.js';
 
 const output = (service: PaneService, text: string) => service.onOutput(new TextEncoder().encode(text));
 
@@ -58,4 +59,42 @@ test('a history row number names the same line while the full scrollback drops i
   assert.deepEqual(frameLines(gone.frame), text(-gone.total), 'the oldest rows kept');
   assert.match(frameLines(gone.frame)[0], /^line (\d+)$/);
   assert.ok(Number(frameLines(gone.frame)[0].slice(5)) > 5000, 'and they are from the last lines written');
+});
+
+test('a resize does not count the reflowed scrollback as dropped: a reader refitted across resizes stays on its lines, with no notice', async () => {
+  const init = { paneId: 'p', cols: 80, rows: 20, ringCapacity: 1 << 20, scrollbackBytes: 4 << 20, idleThresholdMs: 1000, version: 'test', acks: SharedAcks.allocate() };
+  const service = new PaneService(init, await loadGhosttyModule(), () => {});
+  let text = '';
+  for (let i = 1; i <= 500; i++) text += `line ${i}\r\n`;
+  output(service, text);
+  const ask = (reader: HistoryReader) => {
+    const { first, count } = reader.request();
+    return service.historySlice(first, count);
+  };
+  const opened = new HistoryReader('p', 20, 3);
+  opened.receive(ask(opened));
+  opened.scrollBy(-200);
+  opened.receive(ask(opened));
+  const shown = frameLines(opened.slice!.frame);
+
+  // Each size change (wider, narrower, taller: rows taken back from the scrollback) alone.
+  for (const [cols, rows] of [[100, 20], [60, 20], [80, 30]]) {
+    service.resize(cols, rows);
+    const slice = service.historySlice(opened.topRow!, 20);
+    assert.equal(slice.dropped, 0, `nothing was dropped by resizing to ${cols}x${rows}`);
+  }
+  service.resize(80, 20);
+
+  // Dragging the host terminal's corner: each SIGWINCH resizes the pane, then the renderer refits the
+  // reader (ui-controller.refitHistory) and asks again; the answer to one refit reaches the next reader.
+  service.resize(79, 20);
+  const refitted = new HistoryReader('p', 20, Math.max(1, opened.linesAboveLive));
+  const earlierAnswer = ask(refitted);
+  service.resize(80, 20);
+  const latest = new HistoryReader('p', 20, Math.max(1, refitted.linesAboveLive));
+  const latestAnswer = ask(latest);
+  latest.receive(earlierAnswer);
+  if (latest.receive(latestAnswer)) latest.receive(ask(latest));
+  assert.equal(latest.lostNotice, null, 'no line left the scrollback');
+  assert.deepEqual(frameLines(latest.slice!.frame), shown, 'the reader still shows the lines it showed');
 });
