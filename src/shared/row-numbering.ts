@@ -7,10 +7,13 @@
  * the rows dropped before it, which stays the same while it is held.
  *
  * ghostty-web does not count what it drops, so the count is derived: each
- * sync hashes the scrollback rows, and finds how far the rows seen at the
- * previous sync have moved up (the longest run of them that now starts the
- * scrollback). Scrollback rows never change in place, so that shift is the
- * rows dropped since. When none of them is left (the whole scrollback turned
+ * sync finds how far the rows seen at the previous sync have moved up (the
+ * longest run of them that now starts the scrollback). Scrollback rows never
+ * change in place, so that shift is the rows dropped since. Reading a row's
+ * hash is a WASM call (~0.3 us), and a full 4 MiB scrollback holds up to
+ * ~28,000 rows (6-10 ms), too much for every wheel notch on the thread that
+ * parses the pane: a sync reads a few rows to find the shift and then only
+ * the rows added since, and reads every row only when that fails. When none of them is left (the whole scrollback turned
  * over between two syncs, a resize rewrapped it, or it was cleared), all of
  * them count as dropped: rows that came and went unseen are not counted, but
  * no row still held ever gets a number that named another row before.
@@ -25,6 +28,22 @@
  * numbered by position from the same `dropped`, as the reader (refitted on
  * resize by its distance from the live screen) expects.
  */
+/** A scrollback's row hashes, oldest first, read one at a time (a Uint32Array is one). */
+export interface RowHashes {
+  readonly length: number;
+  at(index: number): number | undefined;
+}
+
+/** Rows read from the top of the scrollback to find where the rows seen before now start. */
+const PROBE_ROWS = 4;
+/**
+ * Candidate shifts checked (two more rows read each) before reading every row
+ * instead, as a share of the rows held: output that repeats every few lines
+ * lines up with the probe at many shifts, and a quarter keeps a sync under
+ * 1.5x the cost of reading every row.
+ */
+const CANDIDATE_SHARE = 0.25;
+
 export class RowNumbering {
   /** Rows dropped before the oldest one held: the number of scrollback row 0. */
   dropped = 0;
@@ -38,13 +57,64 @@ export class RowNumbering {
     this.rebasing = true;
   }
 
-  /** Takes the scrollback's row hashes now (oldest first); returns `dropped`. */
-  sync(rows: Uint32Array): number {
-    if (!this.rebasing) this.dropped += this.known.length - overlap(this.known, rows);
-    this.rebasing = false;
-    this.known = rows;
+  /** Takes the scrollback's rows now; returns `dropped`. */
+  sync(rows: RowHashes): number {
+    if (this.rebasing || this.known.length === 0) {
+      this.rebasing = false;
+      this.known = readRows(rows, new Uint32Array(0));
+      return this.dropped;
+    }
+    const shift = this.quickShift(rows);
+    if (shift !== null) {
+      this.dropped += shift;
+      this.known = readRows(rows, this.known.subarray(shift));
+    } else {
+      const all = readRows(rows, new Uint32Array(0));
+      this.dropped += this.known.length - overlap(this.known, all);
+      this.known = all;
+    }
     return this.dropped;
   }
+
+  /**
+   * The smallest shift at which the rows seen before line up with the rows
+   * held now, judged from the first PROBE_ROWS rows and two more (the middle
+   * and the last of the overlap); null when none is found within
+   * CANDIDATE_SHARE, and the caller compares every row.
+   */
+  private quickShift(rows: RowHashes): number | null {
+    const known = this.known;
+    const probe = Math.min(PROBE_ROWS, rows.length);
+    if (probe === 0) return null;
+    const head = new Uint32Array(probe);
+    for (let i = 0; i < probe; i++) head[i] = rows.at(i) ?? 0;
+    let candidates = 0;
+    for (let shift = 0; shift < known.length; shift++) {
+      const kept = known.length - shift;
+      if (kept > rows.length) continue; // rows are only ever dropped from the top, never from below
+      let lined = true;
+      for (let i = 0; i < probe && i < kept; i++) {
+        if (known[shift + i] !== head[i]) {
+          lined = false;
+          break;
+        }
+      }
+      if (!lined) continue;
+      if (++candidates > known.length * CANDIDATE_SHARE) return null;
+      const last = kept - 1;
+      const middle = last >> 1;
+      if (rows.at(last) === known[shift + last] && rows.at(middle) === known[shift + middle]) return shift;
+    }
+    return null;
+  }
+}
+
+/** `kept` followed by the hashes of the rows after it: the rows held now. */
+function readRows(rows: RowHashes, kept: Uint32Array): Uint32Array {
+  const all = new Uint32Array(rows.length);
+  all.set(kept);
+  for (let i = kept.length; i < rows.length; i++) all[i] = rows.at(i) ?? 0;
+  return all;
 }
 
 /**

@@ -13,6 +13,7 @@ import { CELL_BYTES, packCells, sameRow, SENTINEL_BG, SENTINEL_FG } from './cell
 import { paletteColor } from '../shared/query-replies.js';
 import { RESTORED_ANSI_MODES, RESTORED_DEC_MODES, serializeScreen, type ModeState } from '../shared/screen-serializer.js';
 import { historyWindow } from '../shared/history-window.js';
+import type { RowHashes } from '../shared/row-numbering.js';
 
 /** ghostty's render-state dirty levels (ghostty-web's DirtyState, not exported at runtime). */
 const DIRTY_NONE = 0;
@@ -321,38 +322,37 @@ export class GhosttyEmulator {
   }
 
   /**
-   * A hash of each scrollback row, oldest first (empty on the alternate
-   * screen, which hides the scrollback): what RowNumbering follows rows by.
-   * Costs ~0.3-1.5 ms for a full 4 MiB scrollback, so it is taken when the
-   * history is read, never per write.
+   * Lends `use` the scrollback's row hashes, oldest first (none on the
+   * alternate screen, which hides the scrollback): what RowNumbering follows
+   * rows by. Each row is read from WASM when asked for, as a sync needs only
+   * a few of them; the hashes are valid only during the call.
    */
-  scrollbackRowHashes(): Uint32Array {
+  withScrollbackRows<T>(use: (rows: RowHashes) => T): T {
     this.viewport(); // brings ghostty's render state up to date, as history() does, so both see the same rows
-    const scrollback = this.isAlternateScreen() ? 0 : this.term.getScrollbackLength();
-    const hashes = new Uint32Array(scrollback);
-    if (scrollback === 0) return hashes;
+    const length = this.isAlternateScreen() ? 0 : this.term.getScrollbackLength();
     const cols = this.term.cols;
     const ex = this.internals.exports;
     const lineBytes = cols * CELL_BYTES;
     const linePtr = ex.ghostty_wasm_alloc_u8_array(lineBytes);
-    try {
-      for (let line = 0; line < scrollback; line++) {
-        const filled = Math.max(0, Math.min(cols, ex.ghostty_terminal_get_scrollback_line(this.internals.handle, line, linePtr, cols)));
-        const words = new Uint32Array(ex.memory.buffer, linePtr, filled * 4);
-        let hash = 0x811c9dc5;
-        // Codepoint, colours, flags, width and grapheme length; the record's padding bytes are not the row's content.
-        for (let i = 0; i < words.length; i += 4) {
-          hash = Math.imul(hash ^ words[i], 0x01000193);
-          hash = Math.imul(hash ^ words[i + 1], 0x01000193);
-          hash = Math.imul(hash ^ words[i + 2], 0x01000193);
-          hash = Math.imul(hash ^ ((words[i + 3] >>> 16) & 0xff), 0x01000193);
-        }
-        hashes[line] = hash;
+    const at = (line: number): number | undefined => {
+      if (line < 0 || line >= length) return undefined;
+      const filled = Math.max(0, Math.min(cols, ex.ghostty_terminal_get_scrollback_line(this.internals.handle, line, linePtr, cols)));
+      const words = new Uint32Array(ex.memory.buffer, linePtr, filled * 4);
+      let hash = 0x811c9dc5;
+      // Codepoint, colours, flags, width and grapheme length; the record's padding bytes are not the row's content.
+      for (let i = 0; i < words.length; i += 4) {
+        hash = Math.imul(hash ^ words[i], 0x01000193);
+        hash = Math.imul(hash ^ words[i + 1], 0x01000193);
+        hash = Math.imul(hash ^ words[i + 2], 0x01000193);
+        hash = Math.imul(hash ^ ((words[i + 3] >>> 16) & 0xff), 0x01000193);
       }
+      return hash >>> 0;
+    };
+    try {
+      return use({ length, at });
     } finally {
       ex.ghostty_wasm_free_u8_array(linePtr, lineBytes);
     }
-    return hashes;
   }
 
   /** Bytes of WASM memory this emulator's instance holds; it only ever grows (see screen-serializer.ts). */

@@ -333,7 +333,7 @@ export class PaneService {
   historySlice(first: number, count: number): HistorySlice {
     const numbered = (emulator: GhosttyEmulator) => {
       // On the alternate screen the scrollback is hidden, not gone: the count waits for it to show again.
-      const dropped = emulator.isAlternateScreen() ? this.rowNumbering.dropped : this.rowNumbering.sync(emulator.scrollbackRowHashes());
+      const dropped = emulator.isAlternateScreen() ? this.rowNumbering.dropped : emulator.withScrollbackRows((rows) => this.rowNumbering.sync(rows));
       return emulator.history(first, count, dropped);
     };
     return this.keeper.safe(numbered) ?? numbered(this.emulator);

@@ -50,3 +50,35 @@ test('after a resize (rows rewritten in place) the next sync counts nothing as d
   assert.equal(numbering.sync(held(10_000, 10_900)), 588, 'the reflowed rows are the ones held, not dropped ones');
   assert.equal(numbering.sync(held(10_400, 11_000)), 988, 'drops after it count again');
 });
+
+/** `rows` that counts how many of them a sync reads. */
+function counted(rows: Uint32Array): { rows: { length: number; at(index: number): number | undefined }; reads: () => number } {
+  let reads = 0;
+  return { rows: { length: rows.length, at: (index) => (reads++, rows[index]) }, reads: () => reads };
+}
+
+test('a sync reads a few rows and the ones added since, not the whole scrollback', () => {
+  const numbering = new RowNumbering();
+  numbering.sync(held(0, 20_000));
+  const unchanged = counted(held(0, 20_000));
+  assert.equal(numbering.sync(unchanged.rows), 0);
+  assert.ok(unchanged.reads() <= 8, `read ${unchanged.reads()} rows of an unchanged scrollback`);
+  const paged = counted(held(588, 20_100));
+  assert.equal(numbering.sync(paged.rows), 588);
+  assert.ok(paged.reads() <= 8 + 688, `read ${paged.reads()} rows for a page dropped and 688 added`);
+});
+
+test('output repeating every few lines lines up at many shifts: the right one is found, checking a few or, past a share, every row', () => {
+  const alternating = (length: number, tail: number) => Uint32Array.from({ length: length + tail }, (_, i) => (i < length ? i % 2 : 5));
+  // The probe (0,1,0,1) lines up at every even shift below the true one, and each fails the check of its last row.
+  const few = new RowNumbering();
+  few.sync(alternating(3000, 0));
+  const paged = counted(alternating(2412, 588));
+  assert.equal(few.sync(paged.rows), 588);
+  assert.ok(paged.reads() < 3000, `read ${paged.reads()} rows: 294 candidates are within the share`);
+  const many = new RowNumbering();
+  many.sync(alternating(3000, 0));
+  const turned = counted(alternating(1000, 2000));
+  assert.equal(many.sync(turned.rows), 2000);
+  assert.ok(turned.reads() <= 3000 * 1.5 + 4, `read ${turned.reads()} rows: 1000 candidates, then every row`);
+});
