@@ -1,15 +1,19 @@
 /**
  * Cuts a byte stream into newline-delimited lines (MCP's stdio framing) for
- * code that only watches the stream, such as the stdio proxy, which forwards
- * the bytes as they come and reads request ids on the side. A line is handed
+ * the socket transport, and for the stdio proxy, which forwards the bytes as
+ * they come and reads request ids on the side. A line is handed
  * over whole up to a size limit; past it only its first and last bytes are
  * kept, so a huge message costs no memory beyond the limit.
  */
-import { MAX_MESSAGE_BYTES } from './socket-transport.js';
-
-/** Enough to see which key a message starts with. */
-const HEAD_BYTES = 32;
-/** Enough for a trailing `,"id":…}` with any id patterm or an agent CLI uses. */
+/**
+ * Largest JSON-RPC message accepted. A full scratchpad (1 MiB) escaped as JSON
+ * can grow a few times over; 16 MiB leaves room while bounding memory per
+ * connection.
+ */
+export const MAX_MESSAGE_BYTES = 16 * 1024 * 1024;
+/** Enough to see which key a message starts with, or find its id there. */
+const HEAD_BYTES = 512;
+/** Enough for a trailing `,"id":…}` (the SDK puts `id` last) with any id patterm or an agent CLI uses. */
 const TAIL_BYTES = 512;
 
 export interface Line {
@@ -17,6 +21,8 @@ export interface Line {
   whole(): Buffer | null;
   head: Buffer;
   tail: Buffer;
+  /** The line's length in bytes, without its newline. */
+  bytes: number;
 }
 
 export class LineSplitter {
@@ -57,7 +63,7 @@ export class LineSplitter {
   private endLine(): void {
     if (this.size === 0) return;
     const chunks = this.size > this.maxBytes ? null : this.chunks;
-    const line = { whole: () => (chunks ? Buffer.concat(chunks) : null), head: this.head, tail: this.tail };
+    const line = { whole: () => (chunks ? Buffer.concat(chunks) : null), head: this.head, tail: this.tail, bytes: this.size };
     this.chunks = [];
     this.size = 0;
     this.head = Buffer.alloc(0);

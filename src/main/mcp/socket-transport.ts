@@ -10,19 +10,12 @@ import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { isJsonRpcMessage } from './jsonrpc-envelope.js';
 import { requestProblem } from './request-precheck.js';
 import { absoluteNow, RequestTimer } from './request-timing.js';
+import { LineSplitter, MAX_MESSAGE_BYTES, type Line } from './line-splitter.js';
 
-/**
- * Largest JSON-RPC message accepted. A full scratchpad (1 MiB) escaped as JSON
- * can grow a few times over; 16 MiB leaves room while bounding memory per
- * connection.
- */
-export const MAX_MESSAGE_BYTES = 16 * 1024 * 1024;
 /** JSON-RPC 2.0 error codes. */
 const PARSE_ERROR = -32700;
 const INVALID_REQUEST = -32600;
 const INVALID_PARAMS = -32602;
-/** How much of an oversized line is kept to find its request id (the SDK puts `id` last). */
-const ID_PROBE_BYTES = 512;
 
 type RequestId = string | number;
 
@@ -31,10 +24,7 @@ export class SocketTransport implements Transport {
   onerror?: (error: Error) => void;
   onmessage?: (message: JSONRPCMessage) => void;
 
-  private chunks: Buffer[] = [];
-  private bufferedBytes = 0;
-  /** While discarding an oversized line: its first and latest bytes, to recover the request id. */
-  private oversized: { head: Buffer; tail: Buffer; bytes: number } | null = null;
+  private readonly lines: LineSplitter;
   private closed = false;
   private readonly timer = new RequestTimer();
   /** When the chunk holding the current line arrived: a request's time in patterm starts there. */
@@ -44,7 +34,9 @@ export class SocketTransport implements Transport {
     private readonly socket: Socket,
     private readonly initial: Buffer = Buffer.alloc(0),
     private readonly maxMessageBytes = MAX_MESSAGE_BYTES,
-  ) {}
+  ) {
+    this.lines = new LineSplitter((line) => this.onLine(line), maxMessageBytes);
+  }
 
   async start(): Promise<void> {
     this.socket.on('data', (chunk: Buffer) => this.onData(chunk));
@@ -56,46 +48,19 @@ export class SocketTransport implements Transport {
 
   private onData(chunk: Buffer): void {
     if (this.timer.enabled) this.chunkArrivedAt = absoluteNow();
-    let start = 0;
-    for (let newline = chunk.indexOf(0x0a); newline !== -1; newline = chunk.indexOf(0x0a, start)) {
-      this.take(chunk.subarray(start, newline));
-      this.endLine();
-      start = newline + 1;
-    }
-    if (start < chunk.length) this.take(chunk.subarray(start));
+    this.lines.push(chunk);
   }
 
-  private take(piece: Buffer): void {
-    if (piece.length === 0) return;
-    if (this.oversized) {
-      this.oversized.bytes += piece.length;
-      this.oversized.tail = Buffer.concat([this.oversized.tail, piece]).subarray(-ID_PROBE_BYTES);
+  private onLine(line: Line): void {
+    const whole = line.whole();
+    if (!whole) {
+      const id = findRequestId(line.tail.toString('utf8')) ?? findRequestId(line.head.toString('utf8'));
+      this.reject(id, INVALID_REQUEST, `message is ${line.bytes} bytes or more; the limit is ${this.maxMessageBytes} bytes. Send less at once (for example, split a large scratchpad write into appends).`);
       return;
     }
-    if (this.bufferedBytes + piece.length > this.maxMessageBytes) {
-      const whole = Buffer.concat([...this.chunks, piece]);
-      this.oversized = { head: whole.subarray(0, ID_PROBE_BYTES), tail: whole.subarray(-ID_PROBE_BYTES), bytes: whole.length };
-      this.chunks = [];
-      this.bufferedBytes = 0;
-      return;
-    }
-    this.chunks.push(piece);
-    this.bufferedBytes += piece.length;
-  }
-
-  private endLine(): void {
-    if (this.oversized) {
-      const { head, tail, bytes } = this.oversized;
-      this.oversized = null;
-      const id = findRequestId(tail.toString('utf8')) ?? findRequestId(head.toString('utf8'));
-      this.reject(id, INVALID_REQUEST, `message is ${bytes} bytes or more; the limit is ${this.maxMessageBytes} bytes. Send less at once (for example, split a large scratchpad write into appends).`);
-      return;
-    }
-    const line = Buffer.concat(this.chunks).toString('utf8').replace(/\r$/, '');
-    this.chunks = [];
-    this.bufferedBytes = 0;
-    if (line.trim() === '') return;
-    this.handleLine(line);
+    const text = whole.toString('utf8').replace(/\r$/, '');
+    if (text.trim() === '') return;
+    this.handleLine(text);
   }
 
   private handleLine(line: string): void {
@@ -145,7 +110,6 @@ export class SocketTransport implements Transport {
   private finish(): void {
     if (this.closed) return;
     this.closed = true;
-    this.chunks = [];
     this.timer.clear();
     this.onclose?.();
   }
