@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { computeLayout } from '../../../src/renderer/layout.js';
-import { describeCells, SCREEN_TIMEOUT_MS, sleep, styledLines, type TmuxPatterm } from './tmux-harness.js';
+import { describeCells, killServerWhenGone, SCREEN_TIMEOUT_MS, sleep, styledLines, type TmuxPatterm } from './tmux-harness.js';
 
 /** A program run straight in its own tmux, at the pane's size: the reference screen. */
 export class DirectProgram {
@@ -16,6 +16,7 @@ export class DirectProgram {
     // The same TERM and COLORTERM a pane gets, so the program makes the same choices.
     const vars = { TERM: 'xterm-256color', COLORTERM: 'truecolor', ...env };
     this.tmux('-f', '/dev/null', 'new-session', '-d', '-x', String(cols), '-y', String(rows), '-c', cwd, ...Object.entries(vars).flatMap(([k, v]) => ['-e', `${k}=${v}`]), ...argv);
+    killServerWhenGone(this.socket);
     this.tmux('set-option', '-g', 'escape-time', '0');
   }
 

@@ -7,7 +7,7 @@
  * the user's setup or each other. Waits are on screen content with generous
  * timeouts, never on elapsed time: the machine is shared and noisy.
  */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -24,6 +24,21 @@ export const SCREEN_TIMEOUT_MS = 30_000;
 /** How long stop() waits for SIGKILLed processes to be gone (the kernel delivers it asynchronously). */
 const STOP_WAIT_MS = 5_000;
 const POLL_MS = 50;
+
+/**
+ * Kills the tmux server on `socket` once this test process is gone, however it
+ * ended: a test file killed by the runner's timeout never reaches stop(), and
+ * its tmux (with patterm and its panes in it) would otherwise run on for the
+ * hour the harness's trailing sleep lasts.
+ */
+export function killServerWhenGone(socket: string): void {
+  const watcher = spawn('sh', ['-c', 'while kill -0 "$1" 2>/dev/null; do sleep 1; done; exec tmux -L "$2" kill-server', 'sh', String(process.pid), socket], {
+    detached: true,
+    stdio: 'ignore',
+  });
+  watcher.on('error', () => undefined);
+  watcher.unref();
+}
 
 /** A bash that reads no rc files and shows "$ " as its prompt, so screens are predictable. */
 export const BASH_PRESET = { name: 'bash', argv: ['bash', '--norc', '--noprofile', '-i'], env: { PS1: '$ ', HISTFILE: '/dev/null' } };
@@ -107,6 +122,7 @@ export class TmuxPatterm {
     };
     this.tmux('-f', '/dev/null', 'new-session', '-d', '-x', String(this.options.cols ?? 120), '-y', String(this.options.rows ?? 40),
       ...Object.entries(env).flatMap(([key, value]) => ['-e', `${key}=${value}`]), 'sh', '-c', script);
+    killServerWhenGone(this.socket);
     this.tmux('set-option', '-g', 'escape-time', '0');
   }
 
