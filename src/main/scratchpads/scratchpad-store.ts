@@ -23,6 +23,13 @@ import { scratchpadNameProblem } from './scratchpad-name.js';
  * hundreds of pages, far more than an agent should pull into its context at once.
  */
 export const MAX_SCRATCHPAD_BYTES = 1024 * 1024;
+/**
+ * A scratchpad_read reply carries the content twice (text for the model and
+ * structured for programs), JSON-escaped, on one line; MCP clients close the
+ * whole connection on a longer line than they buffer (the TypeScript SDK's
+ * default is 10 MiB). So one escaped copy must stay well under half of that.
+ */
+export const MAX_SCRATCHPAD_JSON_BYTES = 4 * 1024 * 1024;
 /** What `expected_revision` says when the caller expects the scratchpad not to exist yet. */
 export const ABSENT_REVISION = 'none';
 /** Hex digits of the content hash kept as the revision: plenty to tell versions of one file apart. */
@@ -66,6 +73,11 @@ export interface ScratchpadStoreOptions {
 
 export function revisionOf(content: string): string {
   return createHash('sha256').update(content).digest('hex').slice(0, REVISION_LENGTH);
+}
+
+/** Bytes the content takes as a JSON string, as it travels in an MCP message. */
+function jsonBytes(content: string): number {
+  return Buffer.byteLength(JSON.stringify(content));
 }
 
 export class ScratchpadStore {
@@ -129,11 +141,31 @@ export class ScratchpadStore {
     return entries;
   }
 
-  async read(name: string): Promise<ScratchpadContent> {
+  /**
+   * `forReply`: the content is going back to an agent in one MCP message, so a
+   * file grown past the limit outside patterm is refused instead of sent.
+   */
+  async read(name: string, options: { forReply?: boolean } = {}): Promise<ScratchpadContent> {
     const path = this.pathFor(name);
+    const shown = JSON.stringify(name);
+    if (options.forReply) {
+      const size = await stat(path).then((info) => info.size, () => 0);
+      if (size > MAX_SCRATCHPAD_BYTES) {
+        throw new ScratchpadError(
+          'too-large',
+          `scratchpad ${shown} is ${size} bytes, more than the limit of ${MAX_SCRATCHPAD_BYTES} bytes (it was made larger outside patterm), too much to return in one reply; ask the human to trim it, or replace it with scratchpad_write`,
+        );
+      }
+    }
     const current = await this.load(path);
     if (current === null) {
-      throw new ScratchpadError('not-found', `no scratchpad named ${JSON.stringify(name)}; scratchpad_list shows the ones that exist`);
+      throw new ScratchpadError('not-found', `no scratchpad named ${shown}; scratchpad_list shows the ones that exist`);
+    }
+    if (options.forReply && jsonBytes(current) > MAX_SCRATCHPAD_JSON_BYTES) {
+      throw new ScratchpadError(
+        'too-large',
+        `scratchpad ${shown} takes ${jsonBytes(current)} bytes as JSON (control characters are escaped as \\u00XX), more than the ${MAX_SCRATCHPAD_JSON_BYTES} bytes one reply can carry; replace it with scratchpad_write`,
+      );
     }
     const info = await stat(path);
     return { name, content: current, revision: revisionOf(current), size: info.size, modifiedAt: info.mtime.toISOString() };
@@ -201,6 +233,14 @@ export class ScratchpadStore {
     const size = Buffer.byteLength(content);
     if (size > MAX_SCRATCHPAD_BYTES) {
       throw new ScratchpadError('too-large', `scratchpad ${JSON.stringify(name)} would be ${size} bytes; the limit is ${MAX_SCRATCHPAD_BYTES} bytes`);
+    }
+    // Otherwise it could be written but never read back: the reply would be too long for the reader's MCP client.
+    const encoded = jsonBytes(content);
+    if (encoded > MAX_SCRATCHPAD_JSON_BYTES) {
+      throw new ScratchpadError(
+        'too-large',
+        `scratchpad ${JSON.stringify(name)} would take ${encoded} bytes as JSON (control characters are escaped as \\u00XX); the limit is ${MAX_SCRATCHPAD_JSON_BYTES} bytes`,
+      );
     }
     try {
       await mkdir(this.directory, { recursive: true, mode: 0o700 });

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { projectDataDir } from '../../../src/main/scratchpads/project-key.js';
 import type { ScratchpadChange } from '../../../src/main/scratchpads/index.js';
@@ -83,4 +83,21 @@ test('oversized content is refused with the limit', async () => {
 test('reading a scratchpad that does not exist says how to find the ones that do', async () => {
   const result = await alice.call('scratchpad_read', { name: 'missing.md' });
   assert.match(textOf(result), /no scratchpad named "missing.md"; scratchpad_list shows the ones that exist/);
+});
+
+test('a scratchpad too big for one reply is refused with its size, and the reader stays connected', async () => {
+  // Grown outside patterm (an editor, a `>>` from a shell): the reply would carry it twice, past the 10 MiB an MCP client buffers.
+  writeFileSync(join(padDir, 'grown.md'), 'x'.repeat(6 * 1024 * 1024));
+  const grown = await bob.call('scratchpad_read', { name: 'grown.md' });
+  assert.equal(grown.isError, true);
+  assert.match(textOf(grown), /^scratchpad "grown\.md" is 6291456 bytes, more than the limit of 1048576 bytes \(it was made larger outside patterm\), too much to return in one reply/);
+  assert.equal(structured<{ code: string }>(grown).code, 'too-large');
+  // Under the byte cap, but each control character is six bytes as JSON.
+  writeFileSync(join(padDir, 'control.md'), '\x01'.repeat(1024 * 1024));
+  const control = await bob.call('scratchpad_read', { name: 'control.md' });
+  assert.match(textOf(control), /^scratchpad "control\.md" takes 6291458 bytes as JSON \(control characters are escaped as \\u00XX\), more than the 4194304 bytes/);
+  const written = await bob.call('scratchpad_write', { name: 'control2.md', content: '\x01'.repeat(1024 * 1024) });
+  assert.match(textOf(written), /^scratchpad "control2\.md" would take 6291458 bytes as JSON .*; the limit is 4194304 bytes$/);
+  assert.equal(existsSync(join(padDir, 'control2.md')), false);
+  assert.equal((await bob.call('scratchpad_list')).isError, undefined, 'the connection survived');
 });

@@ -10,7 +10,7 @@ export const scratchpadRead = defineTool({
   description: 'Read a scratchpad. Returns its content and its revision; pass that revision as expected_revision when you write or append, so a concurrent change by another agent is detected instead of overwritten.',
   schema: v.strictObject({ name: ScratchpadNameSchema }),
   async run(args, { services }) {
-    const pad = await services.scratchpads.read(args.name);
+    const pad = await services.scratchpads.read(args.name, { forReply: true });
     return ok(
       { name: pad.name, content: pad.content, revision: pad.revision, size: pad.size, modified_at: pad.modifiedAt },
       `[${pad.name}, revision ${pad.revision}, ${pad.size} bytes]\n${pad.content}`,
