@@ -10,6 +10,7 @@
 import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
+import { isUtf8 } from 'node:buffer';
 import { Emitter } from '../../shared/events.js';
 import { VERSION } from '../version.js';
 import { DiskFullError, isNoSpaceError, writeFileAtomic } from './atomic-write.js';
@@ -35,7 +36,7 @@ export const ABSENT_REVISION = 'none';
 /** Hex digits of the content hash kept as the revision: plenty to tell versions of one file apart. */
 const REVISION_LENGTH = 16;
 
-export type ScratchpadErrorCode = 'invalid-name' | 'not-found' | 'conflict' | 'too-large' | 'disk-full' | 'io';
+export type ScratchpadErrorCode = 'invalid-name' | 'not-found' | 'conflict' | 'too-large' | 'not-text' | 'disk-full' | 'io';
 
 export class ScratchpadError extends Error {
   override readonly name = 'ScratchpadError';
@@ -185,8 +186,16 @@ export class ScratchpadStore {
   async append(name: string, content: string, expectedRevision?: string): Promise<ScratchpadChange> {
     const path = this.pathFor(name);
     return this.exclusive(name, async () => {
-      const current = await this.load(path);
+      const bytes = await this.loadBytes(path);
+      const current = bytes === null ? null : bytes.toString('utf8');
       this.checkRevision(name, current, expectedRevision);
+      // The old text is written back, so it must decode exactly: a lossy decode would replace bytes the user's editor saved.
+      if (bytes !== null && !isUtf8(bytes)) {
+        throw new ScratchpadError(
+          'not-text',
+          `scratchpad ${JSON.stringify(name)} is not UTF-8 text (it was saved outside patterm in another encoding); appending would rewrite its other bytes as U+FFFD, so nothing was written. Re-save it as UTF-8, or replace it with scratchpad_write`,
+        );
+      }
       return this.store(name, path, (current ?? '') + content, 'append');
     });
   }
@@ -210,8 +219,12 @@ export class ScratchpadStore {
   }
 
   private async load(path: string): Promise<string | null> {
+    return (await this.loadBytes(path))?.toString('utf8') ?? null;
+  }
+
+  private async loadBytes(path: string): Promise<Buffer | null> {
     try {
-      return await readFile(path, 'utf8');
+      return await readFile(path);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
       throw new ScratchpadError('io', `could not read ${path}: ${(error as Error).message}`);

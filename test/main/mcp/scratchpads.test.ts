@@ -101,3 +101,18 @@ test('a scratchpad too big for one reply is refused with its size, and the reade
   assert.equal(existsSync(join(padDir, 'control2.md')), false);
   assert.equal((await bob.call('scratchpad_list')).isError, undefined, 'the connection survived');
 });
+
+test('an append to a file saved in another encoding is refused rather than rewriting its bytes', async () => {
+  // "café" in Latin-1, as an editor set to it saves it; a lossy UTF-8 decode would write é back as U+FFFD.
+  const latin1 = Buffer.from([0x63, 0x61, 0x66, 0xe9, 0x0a]);
+  writeFileSync(join(padDir, 'latin1.md'), latin1);
+  const result = await alice.call('scratchpad_append', { name: 'latin1.md', content: 'more\n' });
+  assert.equal(result.isError, true);
+  assert.match(textOf(result), /^scratchpad "latin1\.md" is not UTF-8 text \(it was saved outside patterm in another encoding\); appending would rewrite its other bytes as U\+FFFD, so nothing was written/);
+  assert.equal(structured<{ code: string }>(result).code, 'not-text');
+  assert.deepEqual(readFileSync(join(padDir, 'latin1.md')), latin1);
+  // A byte-order mark is valid UTF-8 and survives an append.
+  writeFileSync(join(padDir, 'bom.md'), '\ufeffhello\n');
+  assert.equal((await alice.call('scratchpad_append', { name: 'bom.md', content: 'more\n' })).isError, undefined);
+  assert.equal(readFileSync(join(padDir, 'bom.md'), 'utf8'), '\ufeffhello\nmore\n');
+});
