@@ -8,7 +8,7 @@
  * processes (or a human's editor) share the directory.
  */
 import { createHash } from 'node:crypto';
-import { mkdir, readdir, readFile, stat } from 'node:fs/promises';
+import { lstat, mkdir, readdir, readFile, readlink, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { isUtf8 } from 'node:buffer';
 import { Emitter } from '../../shared/events.js';
@@ -36,7 +36,7 @@ export const ABSENT_REVISION = 'none';
 /** Hex digits of the content hash kept as the revision: plenty to tell versions of one file apart. */
 const REVISION_LENGTH = 16;
 
-export type ScratchpadErrorCode = 'invalid-name' | 'not-found' | 'conflict' | 'too-large' | 'not-text' | 'disk-full' | 'io';
+export type ScratchpadErrorCode = 'invalid-name' | 'not-found' | 'conflict' | 'too-large' | 'not-text' | 'symlink' | 'disk-full' | 'io';
 
 export class ScratchpadError extends Error {
   override readonly name = 'ScratchpadError';
@@ -243,6 +243,14 @@ export class ScratchpadStore {
   }
 
   private async store(name: string, path: string, content: string, kind: ScratchpadChange['kind']): Promise<ScratchpadChange> {
+    // The atomic rename would replace a link the user made (say to the project's NOTES.md) with a copy, and the two would drift apart unnoticed.
+    if (await lstat(path).then((info) => info.isSymbolicLink(), () => false)) {
+      const target = await readlink(path).catch(() => '?');
+      throw new ScratchpadError(
+        'symlink',
+        `scratchpad ${JSON.stringify(name)} is a symbolic link to ${JSON.stringify(target)}; patterm writes only files inside the scratchpad directory and will not replace the link with a copy, so nothing was written`,
+      );
+    }
     const size = Buffer.byteLength(content);
     if (size > MAX_SCRATCHPAD_BYTES) {
       throw new ScratchpadError('too-large', `scratchpad ${JSON.stringify(name)} would be ${size} bytes; the limit is ${MAX_SCRATCHPAD_BYTES} bytes`);

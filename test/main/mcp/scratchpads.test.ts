@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { projectDataDir } from '../../../src/main/scratchpads/project-key.js';
 import type { ScratchpadChange } from '../../../src/main/scratchpads/index.js';
@@ -115,4 +115,19 @@ test('an append to a file saved in another encoding is refused rather than rewri
   writeFileSync(join(padDir, 'bom.md'), '\ufeffhello\n');
   assert.equal((await alice.call('scratchpad_append', { name: 'bom.md', content: 'more\n' })).isError, undefined);
   assert.equal(readFileSync(join(padDir, 'bom.md'), 'utf8'), '\ufeffhello\nmore\n');
+});
+
+test('a scratchpad that is a symbolic link is not replaced by a copy', async () => {
+  const target = join(harness.projectDir, 'NOTES.md');
+  writeFileSync(target, 'project notes\n');
+  symlinkSync(target, join(padDir, 'linked.md'));
+  assert.equal(structured<Read>(await alice.call('scratchpad_read', { name: 'linked.md' })).content, 'project notes\n');
+  for (const tool of ['scratchpad_append', 'scratchpad_write']) {
+    const result = await alice.call(tool, { name: 'linked.md', content: 'agent line\n' });
+    assert.equal(result.isError, true, tool);
+    assert.equal(textOf(result), `scratchpad "linked.md" is a symbolic link to ${JSON.stringify(target)}; patterm writes only files inside the scratchpad directory and will not replace the link with a copy, so nothing was written`);
+    assert.equal(structured<{ code: string }>(result).code, 'symlink');
+  }
+  assert.ok(lstatSync(join(padDir, 'linked.md')).isSymbolicLink(), 'the link is still there');
+  assert.equal(readFileSync(target, 'utf8'), 'project notes\n');
 });
