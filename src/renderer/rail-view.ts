@@ -16,7 +16,7 @@ const TREE_SHARE = 0.5;
 const HEADING_ROWS = 2;
 /** Fewest preview lines worth drawing a box for. */
 const MIN_PREVIEW_LINES = 2;
-/** At most this many scratchpad names before the preview; the rest scroll off. */
+/** At most this many scratchpad names before the preview; the rest scroll off, behind "… N above" / "… N more". */
 const MAX_LISTED_SCRATCHPADS = 8;
 /** The preview shows a rail's worth of text; splitting the whole file every frame would be waste. */
 const PREVIEW_CHARS = 8 * 1024;
@@ -81,14 +81,17 @@ function drawScratchpads(buffer: CellBuffer, rect: Rect, state: UiState, hits: H
   const shown = state.shownScratchpad();
   let y = rect.y + HEADING_ROWS;
   const bottom = rect.y + rect.rows;
-  for (const pad of pads.slice(0, MAX_LISTED_SCRATCHPADS)) {
+  // Scrolled like the session tree, so the scratchpad being previewed or read is always one of the names listed.
+  const view = treeWindow(pads.length, pads.findIndex((pad) => pad.name === shown), MAX_LISTED_SCRATCHPADS + 1);
+  if (view.above > 0 && y < bottom) buffer.text(rect.x + 1, y++, `… ${view.above} above`, THEME.dim);
+  for (const pad of pads.slice(view.first, view.first + view.count)) {
     if (y >= bottom) return;
     const style = pad.name === shown ? THEME.bold : THEME.text;
     buffer.text(rect.x + 1, y, truncate(pad.name, rect.cols - 2), style);
     hits.add({ x: rect.x, y, cols: rect.cols, rows: 1 }, { kind: 'scratchpad', name: pad.name });
     y++;
   }
-  if (pads.length > MAX_LISTED_SCRATCHPADS && y < bottom) buffer.text(rect.x + 1, y++, `… ${pads.length - MAX_LISTED_SCRATCHPADS} more`, THEME.dim);
+  if (view.below > 0 && y < bottom) buffer.text(rect.x + 1, y++, `… ${view.below} more`, THEME.dim);
   const preview = state.preview && state.preview.name === shown ? state.preview : null;
   const boxRows = bottom - y - 1;
   if (!preview || boxRows < MIN_PREVIEW_LINES + 2) return;
