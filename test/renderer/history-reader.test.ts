@@ -97,13 +97,19 @@ function frameOf(lines: string[], cols: number): HistorySlice['frame'] {
 
 const shown = (reader: HistoryReader) => frameLines(reader.slice!.frame);
 
+/** A reader opened on `pane` and scrolled `by` rows (negative: back), with its answers received. */
+function openReader(pane: PruningHistory, by: number): HistoryReader {
+  const reader = new HistoryReader('p', ROWS, 3);
+  reader.receive(pane.answer(reader.request()));
+  reader.scrollBy(by);
+  reader.receive(pane.answer(reader.request()));
+  return reader;
+}
+
 test('the view stays on the same lines while the full scrollback drops its oldest rows under it', () => {
   const pane = new PruningHistory(1000, 100, ROWS);
   pane.write(1500);
-  const reader = new HistoryReader('p', ROWS, 3);
-  reader.receive(pane.answer(reader.request()));
-  reader.scrollBy(-200);
-  reader.receive(pane.answer(reader.request()));
+  const reader = openReader(pane, -200);
   const before = shown(reader);
   assert.equal(before[0], 'line 1288');
   const above = reader.linesAboveLive;
@@ -133,10 +139,7 @@ test('the view stays on the same lines while the full scrollback drops its oldes
 test('when the rows the view shows are dropped, it moves to the oldest row kept and says so; Home does not', () => {
   const pane = new PruningHistory(1000, 300, ROWS);
   pane.write(1500);
-  const reader = new HistoryReader('p', ROWS, 3);
-  reader.receive(pane.answer(reader.request()));
-  reader.scrollBy(-10_000);
-  reader.receive(pane.answer(reader.request()));
+  const reader = openReader(pane, -10_000);
   assert.equal(shown(reader)[0], `line ${pane.dropped}`, 'at the oldest row');
   assert.equal(reader.lostNotice, null);
 

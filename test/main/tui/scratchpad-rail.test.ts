@@ -5,16 +5,12 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ScratchpadStore } from '../../../src/main/scratchpads/index.js';
-import { TmuxPatterm, BASH_PRESET } from './tmux-harness.js';
+import { withBashSession } from './tmux-harness.js';
 
 const railNames = (lines: string[]) => lines.map((line) => line.split('│')[1]?.trim() ?? '').filter((text) => /^(pad-\d+\.md|… \d+ (above|more))$/.test(text));
 
-test('the rail scrolls its scratchpad list to the one it previews', async () => {
-  const patterm = TmuxPatterm.start({ processPresets: { bash: BASH_PRESET } });
-  try {
-    await patterm.waitFor(/Press Ctrl-K/, 'the empty state');
-    await patterm.runPalette('bash', 'Run process: bash');
-    await patterm.waitFor((l) => patterm.mainArea(l)[0] === '$', 'the bash prompt');
+test('the rail scrolls its scratchpad list to the one it previews', () =>
+  withBashSession(async (patterm) => {
     const store = await ScratchpadStore.open({ projectDir: patterm.dirs.project, dataHome: patterm.dirs.data });
     for (let i = 0; i < 30; i++) await store.write(`pad-${String(i).padStart(2, '0')}.md`, `pad ${i}\n`);
     // The most recently written is previewed: the last of 30, so the list ends with it.
@@ -26,7 +22,4 @@ test('the rail scrolls its scratchpad list to the one it previews', async () => 
     patterm.keys('Enter');
     lines = await patterm.waitFor((l) => l.some((line) => line.includes('┌ pad-15.md')), 'pad-15.md previewed');
     assert.deepEqual(railNames(lines), ['… 9 above', 'pad-09.md', 'pad-10.md', 'pad-11.md', 'pad-12.md', 'pad-13.md', 'pad-14.md', 'pad-15.md', '… 14 more']);
-  } finally {
-    patterm.stop();
-  }
-});
+  }));
