@@ -147,8 +147,11 @@ export class UiState {
     if (this.chosenScratchpad && pads.some((pad) => pad.name === this.chosenScratchpad)) return this.chosenScratchpad;
     let latest: string | null = null;
     let latestAt = -Infinity;
+    // Files written in one burst share an mtime (the kernel stamps them with a
+    // clock that ticks every few ms): the last name of the list, sorted, wins,
+    // as it would for pad-01, pad-02... or dated logs.
     for (const pad of pads) {
-      if (pad.modifiedAt > latestAt) {
+      if (pad.modifiedAt >= latestAt) {
         latest = pad.name;
         latestAt = pad.modifiedAt;
       }

@@ -26,3 +26,12 @@ test('"Starting …" goes as soon as the new pane arrives; other notices keep th
   state.applyModel(modelWith('a', 'b', 'c'));
   assert.equal(noticeText(), '"x" not found in this direction', 'an ordinary notice stays for its time');
 });
+
+test('the rail previews the most recently written scratchpad; among ones written in the same tick, the last by name', () => {
+  const state = new UiState(100, 30);
+  const pad = (name: string, modifiedAt: number) => ({ name, size: 1, modifiedAt });
+  state.applyModel({ ...modelWith('a'), scratchpads: [pad('notes.md', 500), pad('plan.md', 900), pad('todo.md', 100)] });
+  assert.equal(state.shownScratchpad(), 'plan.md');
+  state.applyModel({ ...modelWith('a'), scratchpads: [pad('pad-27.md', 900), pad('pad-28.md', 1000), pad('pad-29.md', 1000)] });
+  assert.equal(state.shownScratchpad(), 'pad-29.md');
+});
