@@ -18,7 +18,7 @@ import type {
   WaitRequest,
   WaitResult,
 } from '../shared/pane-types.js';
-import type { FromWorkerMessage, PaneCalls, PaneWorkerApi, ToWorkerMessage } from '../shared/pane-protocol.js';
+import { DEFAULT_SCROLLBACK_BYTES, type FromWorkerMessage, type PaneCalls, type PaneWorkerApi, type ToWorkerMessage } from '../shared/pane-protocol.js';
 import { Emitter } from '../shared/events.js';
 import { GridMirror } from '../shared/grid-mirror.js';
 import type { PtyExit } from '../shared/pty-host-protocol.js';
@@ -141,6 +141,7 @@ export class Pane {
       rows: options.rows,
       marker: `${options.instanceId}/${this.info.id}`,
       acks: this.acksBuffer,
+      scrollbackBytes: DEFAULT_SCROLLBACK_BYTES,
     };
   }
 

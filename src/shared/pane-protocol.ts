@@ -84,8 +84,9 @@ export type ToWorkerMessage =
    * flood, while the worker's parse is the bottleneck): the scanner's events in
    * this batch, and whether the stream is between sequences at its end.
    * `flooding`: the batch is part of a sustained flood, not a redraw or an echo.
+   * `parse`: a skimmed batch (skim-plan.ts): the ring keeps `bytes`, the emulator parses this instead.
    */
-  | { t: 'data'; bytes: Uint8Array; flooding?: boolean; scanned?: ScannedBatch }
+  | { t: 'data'; bytes: Uint8Array; flooding?: boolean; scanned?: ScannedBatch; parse?: Uint8Array }
   /** Push a CellFrame to this port now and after every screen change; null stops. */
   | { t: 'frame-sink'; port: FramePort | null }
   /** Whether the coordinator wants 'dirty' notices: only while something there listens for this pane's changes. */

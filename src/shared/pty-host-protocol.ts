@@ -29,6 +29,8 @@ export interface PtySpawnOptions {
   marker: string;
   /** SharedAcks' buffer, shared with the pane's worker: how much of the output it has parsed. */
   acks: SharedArrayBuffer;
+  /** The pane emulator's scrollback limit: how much of a flood must be parsed for its end to look right (skim-plan.ts). */
+  scrollbackBytes: number;
 }
 
 export interface PtyExit {

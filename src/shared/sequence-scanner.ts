@@ -62,7 +62,9 @@ const INITIAL_OSC_BYTES = 256;
  * other final (SGR 'm', cursor motion, erases: nearly every CSI in a flood) the
  * parameters are never turned into a string.
  */
-const INTERESTING_CSI_FINALS = new Set([0x63, 0x71, 0x70, 0x75, 0x6e, 0x74]); // c q p u n t
+const INTERESTING_CSI_FINALS = new Set([0x63, 0x71, 0x70, 0x75, 0x6e, 0x74, 0x72, 0x68, 0x6c]); // c q p u n t, and margins: r h l
+/** DECLRMM: while set, CSI s sets left and right margins. */
+const LEFT_RIGHT_MARGIN_MODE = '69';
 /** Gaps between sequences up to this long are scanned byte by byte rather than with indexOf (measured break-even). */
 const SHORT_GAP_BYTES = 32;
 
@@ -78,6 +80,9 @@ export class SequenceScanner {
   private readonly dcs = new Uint8Array(MAX_DCS_BYTES);
   private dcsLength = 0;
   private readonly decoder = new TextDecoder();
+  /** The last DECSTBM's top and bottom as sent (0: omitted), or null when none is in force. */
+  private scrollRegion: [number, number] | null = null;
+  private leftRightMarginMode = false;
 
   /**
    * True between sequences: the stream can be cut here and a fresh emulator fed
@@ -86,6 +91,18 @@ export class SequenceScanner {
    */
   get atGround(): boolean {
     return this.state === State.Ground;
+  }
+
+  /**
+   * No scroll margins can be in force on a screen of `rows` rows: what a skim
+   * needs (skim-plan.ts). Conservative: a region the terminal would have
+   * refused, or one a resize has since made full-screen, still counts as set.
+   */
+  marginsAreFullScreen(rows: number): boolean {
+    if (this.leftRightMarginMode) return false;
+    if (!this.scrollRegion) return true;
+    const [top, bottom] = this.scrollRegion;
+    return top <= 1 && (bottom === 0 || bottom >= rows);
   }
 
   scan(chunk: Uint8Array): ScannedEvent[] {
@@ -226,6 +243,11 @@ export class SequenceScanner {
     } else if (byte >= 0x20 && byte <= 0x2f) {
       this.state = State.EscapeIntermediate;
     } else {
+      if (byte === 0x63) {
+        // RIS: a full reset, margins included.
+        this.scrollRegion = null;
+        this.leftRightMarginMode = false;
+      }
       this.state = State.Ground;
     }
   }
@@ -235,6 +257,7 @@ export class SequenceScanner {
       this.state = State.Ground;
       if (!INTERESTING_CSI_FINALS.has(byte)) return;
       const params = String.fromCharCode(...this.csi.subarray(0, this.csiLength));
+      this.trackMargins(params, byte);
       const shape = byte === 0x71 ? /^(\d?) $/.exec(params) : null;
       if (shape) events.push({ type: 'cursor-shape', shape: Number(shape[1] || 0), end: index + 1 });
       const query = parseCsiQuery(params, String.fromCharCode(byte));
@@ -247,6 +270,17 @@ export class SequenceScanner {
       if (this.csiLength < MAX_CSI_BYTES) this.csi[this.csiLength++] = byte;
     }
     // Other C0 controls inside CSI execute without ending it; nothing to track.
+  }
+
+  private trackMargins(params: string, final: number): void {
+    if (final === 0x72 && /^[\d;]*$/.test(params)) {
+      const [top = 0, bottom = 0] = params.split(';').map((param) => Number(param || 0));
+      this.scrollRegion = top <= 1 && bottom === 0 ? null : [top, bottom];
+    } else if ((final === 0x68 || final === 0x6c) && params.startsWith('?') && params.slice(1).split(';').includes(LEFT_RIGHT_MARGIN_MODE)) {
+      this.leftRightMarginMode = final === 0x68;
+    } else if (final === 0x70 && params === '!') {
+      this.scrollRegion = null; // DECSTR
+    }
   }
 
   private pushOsc(byte: number): void {

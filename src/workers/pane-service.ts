@@ -93,8 +93,12 @@ export class PaneService {
 
   // ---- output path -------------------------------------------------------
 
-  /** `scanned`: the coordinator's scan of these bytes (see ToWorkerMessage); without it the worker scans. */
-  onOutput(bytes: Uint8Array, scanned?: ScannedBatch): void {
+  /**
+   * `scanned`: the PTY host's scan of these bytes (see ToWorkerMessage);
+   * without it the worker scans. `parse`: a skim (skim-plan.ts): the ring
+   * keeps `bytes`, the emulator parses this in their place.
+   */
+  onOutput(bytes: Uint8Array, scanned?: ScannedBatch, parse?: Uint8Array): void {
     if (bytes.length === 0) return;
     const chunkStart = this.ring.headOffset;
     this.ring.append(bytes);
@@ -105,15 +109,17 @@ export class PaneService {
     // A rebuild (trap) replays the ring, which already holds this whole batch: feeding the rest would repeat it.
     const rebuilds = this.keeper.rebuilds;
     let fed = 0;
+    // A skimmed run holds no queries (it is text and SGR only), so nothing need be parsed before an event.
     for (const event of events) {
-      if (event.type === 'query') {
+      if (event.type === 'query' && !parse) {
         if (this.keeper.rebuilds === rebuilds) this.feed(bytes.subarray(fed, event.end), chunkStart);
         fed = event.end;
       }
       this.handleEvent(event);
     }
-    if (this.keeper.rebuilds === rebuilds) this.feed(bytes.subarray(fed), chunkStart);
-    if (atGround && !endsInsideCharacter(bytes) && this.keeper.compactIfBloated()) {
+    const rest = parse ?? bytes.subarray(fed);
+    if (this.keeper.rebuilds === rebuilds) this.feed(rest, chunkStart);
+    if (atGround && !endsInsideCharacter(rest) && this.keeper.compactIfBloated()) {
       this.renderStale = true;
       this.hashStale = true;
     }

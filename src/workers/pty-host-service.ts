@@ -22,17 +22,29 @@ class HostedPty {
     private readonly port: MessagePort,
     scheduler: ParseScheduler,
   ) {
-    this.pty = PtyProcess.spawn(options, (bytes, flooding) => this.forward(bytes, flooding), scheduler);
+    this.pty = PtyProcess.spawn(
+      options,
+      {
+        deliver: (bytes, flooding, parse) => this.forward(bytes, flooding, parse),
+        atPlainBoundary: (rows) => this.scanner.atGround && this.scanner.marginsAreFullScreen(rows),
+      },
+      scheduler,
+    );
     port.on('message', (message: FromWorkerMessage) => this.onWorkerMessage(message));
   }
 
-  private forward(bytes: Uint8Array, flooding: boolean): void {
+  private forward(bytes: Uint8Array, flooding: boolean, parse?: Uint8Array): void {
     if (this.consumerGone) return; // the PTY counts it as parsed (dropConsumer)
     // Scanned here, in order, not in the worker: its parse is a flood's bottleneck,
     // and on escape-dense output the scan was ~15% of the worker's time.
     const events = this.scanner.scan(bytes);
     const message: ToWorkerMessage = { t: 'data', bytes, flooding, scanned: { events, atGround: this.scanner.atGround } };
-    this.port.postMessage(message, [bytes.buffer as ArrayBuffer]);
+    if (!parse) {
+      this.port.postMessage(message, [bytes.buffer as ArrayBuffer]);
+      return;
+    }
+    message.parse = parse;
+    this.port.postMessage(message, [bytes.buffer as ArrayBuffer, parse.buffer as ArrayBuffer]);
   }
 
   private onWorkerMessage(message: FromWorkerMessage): void {

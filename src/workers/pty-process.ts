@@ -20,10 +20,19 @@ import { SharedAcks } from '../shared/shared-acks.js';
 import { ChunkQueue } from '../shared/chunk-queue.js';
 import { killPaneTree } from '../main/process-reaper.js';
 import { ExitDrain } from './exit-drain.js';
+import { BacklogSkim } from './backlog-skim.js';
 import { INTERACTIVE_BYTES, TURN_QUANTUM_BYTES, type ParseClient, type ParseScheduler } from './parse-scheduler.js';
 
-/** Receives output batches; `flooding` marks a batch deep into a parse turn (see FLOOD_TURN_BYTES). */
-export type OutputSink = (bytes: Uint8Array, flooding: boolean) => void;
+export interface OutputSink {
+  /**
+   * Takes an output batch. `flooding` marks a batch deep into a parse turn (see
+   * FLOOD_TURN_BYTES); `parse`, a skim (backlog-skim.ts): the emulator parses
+   * it instead of `bytes`.
+   */
+  deliver(bytes: Uint8Array, flooding: boolean, parse?: Uint8Array): void;
+  /** The output delivered so far ends between sequences, with no scroll margins set on a screen of `rows` rows. */
+  atPlainBoundary(rows: number): boolean;
+}
 
 /** node-pty 1.1.0 internals we rely on (pinned version); see holdSlave(). */
 interface NodePtyInternals {
@@ -59,6 +68,9 @@ export class PtyProcess implements ParseClient {
   readonly onExit = this.onExitEmitter.event;
 
   private readonly pending = new ChunkQueue();
+  private readonly skim = new BacklogSkim();
+  private cols: number;
+  private rows: number;
   private flushScheduled = false;
   /** Holds one of the parse scheduler's turns (see parse-scheduler.ts); bytes sent during it. */
   private hasTurn = false;
@@ -92,10 +104,12 @@ export class PtyProcess implements ParseClient {
 
   private constructor(
     private readonly options: PtySpawnOptions,
-    private readonly deliver: OutputSink,
+    private readonly sink: OutputSink,
     private readonly scheduler: ParseScheduler,
   ) {
     const [file, ...args] = options.argv;
+    this.cols = options.cols;
+    this.rows = options.rows;
     this.pty = pty.spawn(file, args, {
       name: 'xterm-256color',
       cols: options.cols,
@@ -152,12 +166,12 @@ export class PtyProcess implements ParseClient {
   }
 
   /**
-   * Spawns the process. `deliver` receives coalesced output batches; the
+   * Spawns the process. `sink` receives coalesced output batches; the
    * consumer counts what it has parsed in `options.acks` and, when asked to
    * there, also posts a message, which the caller turns into `onAcked()`.
    */
-  static spawn(options: PtySpawnOptions, deliver: OutputSink, scheduler: ParseScheduler): PtyProcess {
-    return new PtyProcess(options, deliver, scheduler);
+  static spawn(options: PtySpawnOptions, sink: OutputSink, scheduler: ParseScheduler): PtyProcess {
+    return new PtyProcess(options, sink, scheduler);
   }
 
   get pid(): number {
@@ -177,6 +191,8 @@ export class PtyProcess implements ParseClient {
     if (this.rawExit) return;
     try {
       this.pty.resize(cols, rows);
+      this.cols = cols;
+      this.rows = rows;
     } catch {
       // The process may exit between the check and the ioctl.
     }
@@ -268,6 +284,7 @@ export class PtyProcess implements ParseClient {
    * floods of such batches markedly slower than the parse itself.
    */
   private flush(): void {
+    this.skimBacklog();
     while (this.pending.bytes > 0 && this.inFlight() < IN_FLIGHT_LIMIT_BYTES) {
       if (!this.hasTurn) {
         const interactive = this.pending.bytes <= INTERACTIVE_BYTES && this.inFlight() <= INTERACTIVE_BYTES;
@@ -287,17 +304,33 @@ export class PtyProcess implements ParseClient {
         this.endTurn();
         continue;
       }
-      const batch = this.pending.take(MAX_BATCH_BYTES);
+      const batch = this.pending.takeLines(MAX_BATCH_BYTES);
       const flooding = this.hasTurn && this.turnBytes >= FLOOD_TURN_BYTES;
       if (this.hasTurn) this.turnBytes += batch.length;
-      this.delivered = (this.delivered + batch.length) | 0;
-      this.deliver(batch, flooding);
-      if (this.consumerGone) {
-        this.acks.settle(this.delivered);
-        this.onAcked();
-      }
+      this.hand(batch, flooding);
     }
     this.updateAckInterest();
+  }
+
+  private hand(batch: Uint8Array, flooding: boolean, parse?: Uint8Array): void {
+    this.delivered = (this.delivered + batch.length) | 0;
+    this.sink.deliver(batch, flooding, parse);
+    if (this.consumerGone) {
+      this.acks.settle(this.delivered);
+      this.onAcked();
+    }
+  }
+
+  /**
+   * A backlog too deep for its front ever to be seen is skimmed (skim-plan.ts):
+   * it goes on at once, outside the window and any parse turn, since the
+   * worker only copies it to its ring and parses a few SGR sequences.
+   */
+  private skimBacklog(): void {
+    if (this.consumerGone) return;
+    const geometry = { cols: this.cols, rows: this.rows, scrollbackBytes: this.options.scrollbackBytes };
+    const plan = this.skim.plan(this.pending, geometry, () => this.sink.atPlainBoundary(this.rows));
+    if (plan) this.hand(this.pending.take(plan.cut), true, plan.digest);
   }
 
   get yieldsToInput(): boolean {

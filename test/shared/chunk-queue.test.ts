@@ -27,3 +27,30 @@ test('a taken batch is a copy: transferring it leaves the queued rest intact', (
   assert.equal(batch.byteLength, 0); // detached
   assert.equal(text(queue.take(7)), '3456789');
 });
+
+test('peekAll shows every queued byte in order without taking any', () => {
+  const queue = new ChunkQueue();
+  queue.push(bytes('abc'));
+  queue.push(bytes('def'));
+  assert.equal(text(queue.peekAll()), 'abcdef');
+  assert.equal(queue.bytes, 6);
+  assert.equal(queue.pushedTotal, 6);
+  assert.equal(text(queue.take(4)), 'abcd');
+  queue.push(bytes('gh'));
+  assert.equal(text(queue.peekAll()), 'efgh');
+  assert.equal(queue.pushedTotal, 8);
+});
+
+test('takeLines ends a batch after its last LF when that is in its second half, across chunks', () => {
+  const queue = new ChunkQueue();
+  queue.push(bytes('0123\n56'));
+  queue.push(bytes('7\n9abcdef'));
+  assert.equal(text(queue.takeLines(12)), '0123\n567\n');
+  assert.equal(text(queue.peekAll()), '9abcdef');
+  const early = new ChunkQueue();
+  early.push(bytes('a\nbcdefghijklmnop'));
+  assert.equal(text(early.takeLines(8)), 'a\nbcdefg', 'a LF in the first half does not shorten the batch');
+  const all = new ChunkQueue();
+  all.push(bytes('xy'));
+  assert.equal(text(all.takeLines(8)), 'xy');
+});

@@ -60,3 +60,25 @@ test('reports `end` just past each sequence within the chunk', () => {
 test('an aborted OSC (CAN) yields nothing and scanning resumes', () => {
   assert.deepEqual(scanInPieces('\x1b]0;never\x18\x07', 1), [{ type: 'bell' }]);
 });
+
+test('scroll margins are followed through DECSTBM, DECLRMM, DECSTR and RIS, split anywhere', () => {
+  const marginsAfter = (text: string, rows = 40, piece = 1) => {
+    const scanner = new SequenceScanner();
+    const bytes = encode(text);
+    for (let i = 0; i < bytes.length; i += piece) scanner.scan(bytes.subarray(i, i + piece));
+    return scanner.marginsAreFullScreen(rows);
+  };
+  for (const piece of [1, 3, 1000]) {
+    assert.equal(marginsAfter('plain text\r\n\x1b[31mred', 40, piece), true);
+    assert.equal(marginsAfter('\x1b[2;39r', 40, piece), false, 'a region');
+    assert.equal(marginsAfter('\x1b[1;39r', 40, piece), false, 'a bottom margin');
+    assert.equal(marginsAfter('\x1b[1;40r', 40, piece), true, 'the whole screen');
+    assert.equal(marginsAfter('\x1b[1;40r', 50, piece), false, 'the whole screen of a smaller terminal');
+    assert.equal(marginsAfter('\x1b[2;39r\x1b[r', 40, piece), true, 'reset by an empty DECSTBM');
+    assert.equal(marginsAfter('\x1b[2;39r\x1b[!p', 40, piece), true, 'reset by DECSTR');
+    assert.equal(marginsAfter('\x1b[2;39r\x1bc', 40, piece), true, 'reset by RIS');
+    assert.equal(marginsAfter('\x1b[?69h', 40, piece), false, 'left and right margins possible');
+    assert.equal(marginsAfter('\x1b[?25;69h\x1b[?69l', 40, piece), true);
+    assert.equal(marginsAfter('\x1b[?2004h\x1b[?1049h', 40, piece), true, 'other modes leave margins alone');
+  }
+});
