@@ -91,9 +91,10 @@ const CR_LF = [CR, LF];
 export function planSkim(bytes: Uint8Array, keepLines: number, minBytes: number): SkimPlan | null {
   if (!Number.isFinite(keepLines)) return null;
   // Too few lines in the whole backlog: known without scanning it.
-  if (cutBefore(bytes, bytes.length, keepLines) < minBytes) return null;
+  const cutAtEnd = cutBefore(bytes, bytes.length, keepLines);
+  if (cutAtEnd < minBytes) return null;
   const plain = scanPlainRun(bytes);
-  const cut = cutBefore(bytes, plain.end, keepLines);
+  const cut = plain.end === bytes.length ? cutAtEnd : cutBefore(bytes, plain.end, keepLines);
   if (cut < minBytes) return null;
   return { cut, digest: sgrDigest(bytes, plain.sgrStarts, cut) };
 }
