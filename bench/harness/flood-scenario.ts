@@ -63,7 +63,8 @@ function runOrder(contenders: readonly Contender[], run: number): Contender[] {
 async function runFlood(ctx: BenchContext, datasetName: DatasetName): Promise<void> {
   const data = await ctx.dataset(datasetName, ctx.quick ? QUICK_FLOOD_BYTES : FLOOD_BYTES);
   const contenders = CONTENDERS.filter((c) => c.contender !== 'tmux' || ctx.tmuxAvailable);
-  const ceilings: number[] = [];
+  const parseCeilings: number[] = [];
+  const readCeilings: number[] = [];
   for (let run = 0; run < ctx.runs; run++) {
     const order = runOrder(contenders, run);
     const speed: Record<string, number> = {};
@@ -84,15 +85,20 @@ async function runFlood(ctx: BenchContext, datasetName: DatasetName): Promise<vo
     if (speed.tmux) {
       ratio('patterm / tmux', speed.patterm / speed.tmux);
       ratio('bare-ghostty / tmux', speed['bare-ghostty'] / speed.tmux);
-      ceilings.push(speed['bare-ghostty'] / speed.tmux);
+      ratio('raw-pty / tmux', speed['raw-pty'] / speed.tmux);
+      parseCeilings.push(speed['bare-ghostty'] / speed.tmux);
+      readCeilings.push(speed['raw-pty'] / speed.tmux);
     }
   }
   ctx.target({ label: '>= 0.9x the slower of raw read and bare parse', metric: 'patterm / slower(raw, bare)', contender: 'ratio', op: '>=', threshold: 0.9 });
   if (ctx.tmuxAvailable) {
     ctx.target({ label: '>= 2x tmux', metric: 'patterm / tmux', contender: 'ratio', op: '>=', threshold: 2 });
-    const ceiling = median(ceilings);
-    if (ceiling < 2) {
-      ctx.note(`bare ghostty-web parse is only ${ceiling.toFixed(2)}x tmux on these bytes: a pane parses its stream in order on one thread, so 2x tmux is out of reach while the emulator itself is this slow (dependency limit)`);
+    const readCeiling = median(readCeilings);
+    const parseCeiling = median(parseCeilings);
+    if (readCeiling < 2) {
+      ctx.note(`the raw PTY read is only ${readCeiling.toFixed(2)}x tmux on these bytes: no terminal that reads every byte from the PTY reaches 2x tmux here (machine limit: the kernel's tty layer and the 4 KiB reads)`);
+    } else if (parseCeiling < 2) {
+      ctx.note(`bare ghostty-web parse is only ${parseCeiling.toFixed(2)}x tmux on these bytes: 2x tmux needs most of the flood skimmed (src/shared/skim-plan.ts), which plain output allows and sequences that move the cursor or set margins do not (dependency limit)`);
     }
   } else {
     ctx.note('tmux is not installed: the tmux baseline and its target are skipped');

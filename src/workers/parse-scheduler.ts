@@ -103,6 +103,11 @@ export class ParseScheduler {
     return false;
   }
 
+  /** Input came within INPUT_YIELD_MS: floods that yield to it keep to their parse's pace (PtyProcess.skimBacklog). */
+  get inputRecent(): boolean {
+    return this.activity.sinceLastInput() < INPUT_YIELD_MS;
+  }
+
   get othersWaiting(): boolean {
     return this.waiting.length > 0;
   }

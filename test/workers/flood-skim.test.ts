@@ -7,10 +7,10 @@
  */
 import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { MessageChannel } from 'node:worker_threads';
+import { MessageChannel, Worker } from 'node:worker_threads';
 import { loadGhosttyModule } from '../../src/main/wasm-module.js';
 import { PtyHost } from '../../src/main/pty-host.js';
 import { InputActivity } from '../../src/shared/input-activity.js';
@@ -25,23 +25,29 @@ const SCROLLBACK_BYTES = 1 << 20;
 const dir = mkdtempSync(join(tmpdir(), 'patterm-skim-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
 
-/** ~24 MB of styled log lines with CJK and emoji; a title, a cursor move and a charset shift part-way, which a skim must not cross. */
-function floodFile(): string {
+/** Styled log lines with CJK and emoji (200 000 lines: ~24 MB); a title, a cursor move and a charset shift part-way, which a skim must not cross. */
+function floodFile(lines = 200_000): string {
   let text = '';
-  for (let line = 0; line < 200_000; line++) {
+  for (let line = 0; line < lines; line++) {
     if (line === 70_000) text += '\x1b]0;half way\x07';
     if (line === 120_000) text += '\x1b[3;5Hmoved';
     if (line === 150_000) text += '\x0e\x0f';
     const style = line % 3 === 0 ? `\x1b[0;38;5;${line % 256}m` : line % 3 === 1 ? '\x1b[1m' : '';
     text += `${style}${String(line).padStart(6, '0')} 界面 🙂 ${'log output '.repeat(line % 9)}\x1b[0m\n`;
   }
-  const path = join(dir, 'flood.txt');
+  const path = join(dir, `flood-${lines}.txt`);
   writeFileSync(path, text);
   return path;
 }
 
-test('a flood read faster than it parses is skimmed, and ends with the screen, scrollback and output log of a full parse', { timeout: 120_000 }, async () => {
-  const path = floodFile();
+interface FloodRun {
+  service: PaneService;
+  skimmedBytes: number;
+  totalBytes: number;
+}
+
+/** `cat path` on a real PTY in the PTY host thread, its output handled by a PaneService as pane-worker.ts does. */
+async function runFlood(path: string, activity = new InputActivity()): Promise<FloodRun> {
   const module = await loadGhosttyModule();
   const acks = SharedAcks.allocate();
   const channel = new MessageChannel();
@@ -52,42 +58,70 @@ test('a flood read faster than it parses is skimmed, and ends with the screen, s
       if (message.t === 'ack' || message.t === 'reply') channel.port2.postMessage(message);
     },
   );
-  let skimmedBytes = 0;
-  let totalBytes = 0;
+  const run: FloodRun = { service, skimmedBytes: 0, totalBytes: 0 };
   channel.port2.on('message', (message: ToWorkerMessage) => {
     if (message.t !== 'data') return;
-    totalBytes += message.bytes.length;
-    if (message.parse) skimmedBytes += message.bytes.length;
+    run.totalBytes += message.bytes.length;
+    if (message.parse) run.skimmedBytes += message.bytes.length;
     service.onOutput(message.bytes, message.scanned, message.parse);
   });
-
-  const host = new PtyHost(new InputActivity());
+  const host = new PtyHost(activity);
   try {
-    const pty = await host.spawn('p', { argv: ['cat', path], cwd: dir, env: { PATH: process.env.PATH ?? '/usr/bin:/bin' }, cols: COLS, rows: ROWS, marker: 'skim-test/p', acks, scrollbackBytes: SCROLLBACK_BYTES }, channel.port1);
+    const options = { argv: ['cat', path], cwd: dir, env: { PATH: process.env.PATH ?? '/usr/bin:/bin' }, cols: COLS, rows: ROWS, marker: 'skim-test/p', acks, scrollbackBytes: SCROLLBACK_BYTES };
+    const pty = await host.spawn('p', options, channel.port1);
     await new Promise<void>((resolve) => pty.onExit(() => resolve()));
   } finally {
     channel.port2.close();
     await host.dispose();
   }
+  return run;
+}
+
+const cooked = (path: string) => Buffer.from(readFileSync(path).toString('latin1').replace(/\n/g, '\r\n'), 'latin1');
+
+test('a flood read faster than it parses is skimmed, and ends with the screen, scrollback and output log of a full parse', { timeout: 120_000 }, async () => {
+  const path = floodFile();
+  const { service, skimmedBytes, totalBytes } = await runFlood(path);
 
   // The output log holds every byte the PTY gave, skimmed or not.
   const stream = service.stream(0);
   assert.equal(stream.droppedBytes, 0);
   assert.equal(stream.bytes.length, totalBytes);
-  const expectedBytes = Buffer.from(Buffer.from(await import('node:fs').then((fs) => fs.readFileSync(path))).toString('latin1').replace(/\n/g, '\r\n'), 'latin1');
+  const expectedBytes = cooked(path);
   assert.ok(Buffer.from(stream.bytes).equals(expectedBytes), 'the ring holds the PTY output, ONLCR-cooked, byte for byte');
   assert.ok(skimmedBytes > totalBytes / 4, `a large part of the flood was skimmed (${skimmedBytes} of ${totalBytes} bytes)`);
 
   // The same bytes, every one parsed.
-  const parsed = new GhosttyEmulator(module, { cols: COLS, rows: ROWS, scrollbackBytes: SCROLLBACK_BYTES });
+  const parsed = new GhosttyEmulator(await loadGhosttyModule(), { cols: COLS, rows: ROWS, scrollbackBytes: SCROLLBACK_BYTES });
   parsed.write(expectedBytes);
   const grid = service.grid();
   assert.deepEqual(grid.lines, parsed.plainLines());
   assert.deepEqual(grid.cursor, parsed.cursor());
   assert.equal(grid.title, 'half way');
   assert.deepEqual(Array.from(service.cells().cells), Array.from(parsed.cellFrame(0).cells));
-  const total = (slice: { total: number }) => slice.total;
-  const common = Math.min(total(service.historySlice(0, 1)), total(parsed.history(0, 1)));
+  const common = Math.min(service.historySlice(0, 1).total, parsed.history(0, 1).total);
   assert.ok(common > 500, `both keep a deep history (${common} rows in common)`);
   assert.deepEqual(Array.from(service.historySlice(-common, common).frame.cells), Array.from(parsed.history(-common, common).frame.cells));
+});
+
+test('while someone types, a flood in another pane is parsed, not skimmed: it keeps to its parse\'s pace', { timeout: 120_000 }, async () => {
+  const path = floodFile(30_000);
+  const activity = new InputActivity();
+  // Typing from a thread of its own, as the renderer types: this thread is busy parsing the flood.
+  const typist = new Worker(
+    `const { workerData } = require('node:worker_threads');
+     const input = new BigInt64Array(workerData);
+     setInterval(() => { const now = BigInt(Date.now()); if (Atomics.load(input, 1) === 0n) Atomics.store(input, 1, now); Atomics.store(input, 0, now); }, 5);`,
+    { eval: true, workerData: activity.buffer },
+  );
+  try {
+    const { service, skimmedBytes, totalBytes } = await runFlood(path, activity);
+    assert.equal(skimmedBytes, 0);
+    assert.equal(totalBytes, cooked(path).length);
+    const parsed = new GhosttyEmulator(await loadGhosttyModule(), { cols: COLS, rows: ROWS, scrollbackBytes: SCROLLBACK_BYTES });
+    parsed.write(cooked(path));
+    assert.deepEqual(service.grid().lines, parsed.plainLines());
+  } finally {
+    await typist.terminate();
+  }
 });

@@ -1,0 +1,11 @@
+/** Where a PtyProcess hands its output: the PTY host's forwarding to the pane's worker (pty-host-service.ts). */
+export interface OutputSink {
+  /**
+   * Takes an output batch. `flooding` marks a batch deep into a parse turn
+   * (pty-process.ts, FLOOD_TURN_BYTES); `parse`, a skim (backlog-skim.ts):
+   * the emulator parses it instead of `bytes`.
+   */
+  deliver(bytes: Uint8Array, flooding: boolean, parse?: Uint8Array): void;
+  /** The output delivered so far ends between sequences, with no scroll margins set on a screen of `rows` rows. */
+  atPlainBoundary(rows: number): boolean;
+}
