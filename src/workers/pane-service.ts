@@ -109,7 +109,7 @@ export class PaneService {
     // A rebuild (trap) replays the ring, which already holds this whole batch: feeding the rest would repeat it.
     const rebuilds = this.keeper.rebuilds;
     let fed = 0;
-    // A skimmed run holds no queries (it is text and SGR only), so nothing need be parsed before an event.
+    // A skimmed run holds no queries (no escape but SGR), so nothing need be parsed before an event.
     for (const event of events) {
       if (event.type === 'query' && !parse) {
         if (this.keeper.rebuilds === rebuilds) this.feed(bytes.subarray(fed, event.end), chunkStart);
