@@ -63,8 +63,14 @@ const INITIAL_OSC_BYTES = 256;
  * parameters are never turned into a string.
  */
 const INTERESTING_CSI_FINALS = new Set([0x63, 0x71, 0x70, 0x75, 0x6e, 0x74, 0x72, 0x68, 0x6c]); // c q p u n t, and margins: r h l
+/** DECSTBM, SM and RM: read for margins only, from the parameter bytes (a scrolling program sends DECSTBM per scroll). */
+const DECSTBM = 0x72;
+const SET_MODE = 0x68;
+const RESET_MODE = 0x6c;
 /** DECLRMM: while set, CSI s sets left and right margins. */
-const LEFT_RIGHT_MARGIN_MODE = '69';
+const LEFT_RIGHT_MARGIN_MODE = 69;
+const SEMICOLON = 0x3b;
+const QUESTION_MARK = 0x3f;
 /** Gaps between sequences up to this long are scanned byte by byte rather than with indexOf (measured break-even). */
 const SHORT_GAP_BYTES = 32;
 
@@ -256,8 +262,12 @@ export class SequenceScanner {
     if (byte >= 0x40 && byte <= 0x7e) {
       this.state = State.Ground;
       if (!INTERESTING_CSI_FINALS.has(byte)) return;
+      if (byte === DECSTBM || byte === SET_MODE || byte === RESET_MODE) {
+        this.trackMargins(this.csi.subarray(0, this.csiLength), byte);
+        return;
+      }
       const params = String.fromCharCode(...this.csi.subarray(0, this.csiLength));
-      this.trackMargins(params, byte);
+      if (byte === 0x70 && params === '!') this.scrollRegion = null; // DECSTR
       const shape = byte === 0x71 ? /^(\d?) $/.exec(params) : null;
       if (shape) events.push({ type: 'cursor-shape', shape: Number(shape[1] || 0), end: index + 1 });
       const query = parseCsiQuery(params, String.fromCharCode(byte));
@@ -272,14 +282,12 @@ export class SequenceScanner {
     // Other C0 controls inside CSI execute without ending it; nothing to track.
   }
 
-  private trackMargins(params: string, final: number): void {
-    if (final === 0x72 && /^[\d;]*$/.test(params)) {
-      const [top = 0, bottom = 0] = params.split(';').map((param) => Number(param || 0));
-      this.scrollRegion = top <= 1 && bottom === 0 ? null : [top, bottom];
-    } else if ((final === 0x68 || final === 0x6c) && params.startsWith('?') && params.slice(1).split(';').includes(LEFT_RIGHT_MARGIN_MODE)) {
-      this.leftRightMarginMode = final === 0x68;
-    } else if (final === 0x70 && params === '!') {
-      this.scrollRegion = null; // DECSTR
+  private trackMargins(params: Uint8Array, final: number): void {
+    if (final === DECSTBM) {
+      const margins = scrollMargins(params);
+      if (margins) this.scrollRegion = margins[0] <= 1 && margins[1] === 0 ? null : margins;
+    } else if (params[0] === QUESTION_MARK && listsNumber(params, 1, LEFT_RIGHT_MARGIN_MODE)) {
+      this.leftRightMarginMode = final === SET_MODE;
     }
   }
 
@@ -352,4 +360,38 @@ function parseOscQuery(code: number, data: string): TerminalQuery | null {
     if (match) return { kind: 'color', target: 'palette', index: Number(match[1]), osc: 4 };
   }
   return null;
+}
+
+/**
+ * DECSTBM's top and bottom (an omitted one is 0); null when the parameters
+ * are not plain numbers (CSI ? r restores modes and sets no margins). Reads
+ * the bytes without building strings: a scrolling program may send one per line.
+ */
+function scrollMargins(params: Uint8Array): [number, number] | null {
+  const margins: [number, number] = [0, 0];
+  let field = 0;
+  for (const byte of params) {
+    if (byte === SEMICOLON) field++;
+    else if (byte >= 0x30 && byte <= 0x39) {
+      if (field < 2) margins[field] = margins[field] * 10 + byte - 0x30;
+    } else return null;
+  }
+  return margins;
+}
+
+/** Whether the semicolon-separated numbers in `params` from `start` include `wanted`. */
+function listsNumber(params: Uint8Array, start: number, wanted: number): boolean {
+  let value = 0;
+  for (let i = start; i <= params.length; i++) {
+    const byte = i < params.length ? params[i] : SEMICOLON;
+    if (byte === SEMICOLON) {
+      if (value === wanted) return true;
+      value = 0;
+    } else if (byte >= 0x30 && byte <= 0x39) {
+      value = value * 10 + byte - 0x30;
+    } else {
+      return false;
+    }
+  }
+  return false;
 }
