@@ -26,7 +26,7 @@ test('any escape but SGR, a charset shift or a C1 control ends the run that can 
     const plan = planSkim(encode(lines(50) + control + lines(50)), 10, 1);
     assert.equal(plan?.cut, encode(lines(50) + control + lines(40)).length, JSON.stringify(control));
   }
-  for (const stop of ['\x1b[5;1H', '\x1b]0;title\x07', '\x1b(0', '\x0e', '\x0f', '\x1b[?1049h', '\x1b[>4;1m', '\x1b[6n', '\u0085', '\x1b[3\n1m', '\x1b7']) {
+  for (const stop of ['\x1b[5;1H', '\x1b]0;title\x07', '\x1b(0', '\x0e', '\x0f', '\x05', '\x1b[?1049h', '\x1b[>4;1m', '\x1b[6n', '\u0085', '\x1b[3\n1m', '\x1b7']) {
     const backlog = encode(lines(50) + stop + lines(50));
     const plan = planSkim(backlog, 10, 1);
     assert.ok(plan, JSON.stringify(stop));
