@@ -17,6 +17,8 @@ import { absoluteNow } from '../../src/main/mcp/request-timing.js';
 export interface McpClientJob {
   socketPath: string;
   token: string;
+  /** A relay floor server (mcp-relay-floor.ts): the same hops, none of patterm's work. */
+  floorSocketPath: string;
   quietId: string;
   floodId: string;
   readSamples: number;
@@ -29,7 +31,7 @@ export interface McpClientJob {
 export type CallSpan = [startedAt: number, returnedAt: number];
 export type ClientToProbe =
   | { t: 'arm'; mark: string }
-  | { t: 'done'; quietReads: CallSpan[]; floodReads: CallSpan[]; sparseReads: CallSpan[]; waitReturnedAt: number[] }
+  | { t: 'done'; quietReads: CallSpan[]; floodReads: CallSpan[]; floorCalls: CallSpan[]; sparseReads: CallSpan[]; waitReturnedAt: number[] }
   | { t: 'error'; message: string };
 export type ProbeToClient = { t: 'written'; mark: string };
 
@@ -48,31 +50,50 @@ const ARM_DELAY_MS = 30;
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 const tell = (message: ClientToProbe) => process.send!(message);
 
-async function main(job: McpClientJob): Promise<void> {
+/** An SDK client over `patterm mcp-stdio`, as an agent CLI connects. */
+async function connectClient(socketPath: string, token: string): Promise<Client> {
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: [PATTERM_BIN, 'mcp-stdio', '--socket', job.socketPath, '--identity', job.token],
+    args: [PATTERM_BIN, 'mcp-stdio', '--socket', socketPath, '--identity', token],
     stderr: 'inherit',
   });
   const client = new Client({ name: 'patterm-bench', version: '1.0.0' });
   await client.connect(transport);
+  return client;
+}
+
+async function timeCall(client: Client, name: string, args: Record<string, unknown>): Promise<{ span: CallSpan; replyChars: number }> {
+  const started = absoluteNow();
+  const result = await client.callTool({ name, arguments: args });
+  const returned = absoluteNow();
+  if (result.isError) throw new Error(`${name} failed: ${JSON.stringify(result.content)}`);
+  return { span: [started, returned], replyChars: JSON.stringify(result).length };
+}
+
+async function main(job: McpClientJob): Promise<void> {
+  const client = await connectClient(job.socketPath, job.token);
+  const floor = await connectClient(job.floorSocketPath, job.token);
   const call = (name: string, args: Record<string, unknown>) => client.callTool({ name, arguments: args });
-  const timeRead = async (childId: string): Promise<CallSpan> => {
-    const started = absoluteNow();
-    const result = await call('read_output', { child_id: childId, mode: 'grid' });
-    const returned = absoluteNow();
-    if (result.isError) throw new Error(`read_output failed: ${JSON.stringify(result.content)}`);
-    return [started, returned];
-  };
-  for (let i = 0; i < 5; i++) await timeRead(job.quietId); // warm-up: first calls compile code paths
+  const timeRead = async (childId: string) => (await timeCall(client, 'read_output', { child_id: childId, mode: 'grid' })).span;
+  let replyChars = 0;
+  for (let i = 0; i < 5; i++) {
+    // Warm-up: the first calls compile code paths. The floor's replies are as large as a quiet read's.
+    replyChars = (await timeCall(client, 'read_output', { child_id: job.quietId, mode: 'grid' })).replyChars;
+    await timeCall(floor, 'read_output', { reply_chars: replyChars });
+  }
   const quietReads: CallSpan[] = [];
   const floodReads: CallSpan[] = [];
+  const floorCalls: CallSpan[] = [];
   for (let i = 0; i < job.readSamples; i++) {
     quietReads.push(await timeRead(job.quietId));
     await sleep(READ_GAP_MS);
     floodReads.push(await timeRead(job.floodId));
     await sleep(READ_GAP_MS);
+    // Interleaved, so the floor meets the same floods, yields and machine load as the reads beside it.
+    floorCalls.push((await timeCall(floor, 'read_output', { reply_chars: replyChars })).span);
+    await sleep(READ_GAP_MS);
   }
+  await floor.close();
   const sparseReads: CallSpan[] = [];
   for (let i = 0; i < job.sparseSamples; i++) {
     await sleep(SPARSE_GAP_MS);
@@ -99,7 +120,7 @@ async function main(job: McpClientJob): Promise<void> {
     if (!(result.structuredContent as { matched?: boolean } | undefined)?.matched) throw new Error(`wait_for_pattern did not match ${mark}: ${JSON.stringify(result.content)}`);
   }
   await client.close();
-  tell({ t: 'done', quietReads, floodReads, sparseReads, waitReturnedAt });
+  tell({ t: 'done', quietReads, floodReads, floorCalls, sparseReads, waitReturnedAt });
 }
 
 main(JSON.parse(process.argv[2]) as McpClientJob).then(

@@ -18,6 +18,7 @@ import { PresetCatalog } from '../../src/main/presets/preset-catalog.js';
 import { loadGhosttyModule } from '../../src/main/wasm-module.js';
 import { PANE } from '../harness/fence.js';
 import { callLegs, type CallLegs } from '../harness/call-legs.js';
+import { startRelayFloor } from '../harness/mcp-relay-floor.js';
 import type { CallSpan, ClientToProbe, McpClientJob, ProbeToClient } from '../harness/mcp-client-process.js';
 import { sleep } from '../harness/timing.js';
 import { loopingFloodArgv } from './flood-memory-patterm.js';
@@ -43,6 +44,8 @@ export interface McpResult {
   /** The quiet reads split into there / inside patterm / back. */
   mcpQuietReadLegs: CallLegs;
   mcpFloodReadMs: number[];
+  /** The same client and proxy calling a server that does no work (mcp-relay-floor.ts), interleaved with the reads. */
+  mcpFloorMs: number[];
   mcpSparseReadMs: number[];
   mcpWaitMs: number[];
   directQuietReadMs: number[];
@@ -71,6 +74,7 @@ export default async function mcpPatterm(args: { path: string; quick: boolean; f
     socketPath: join(root, 'patterm.sock'),
     launcher: (endpoint) => createAgentLauncher({ coordinator, endpoint, catalog }),
   });
+  const floor = await startRelayFloor(join(root, 'relay-floor.sock'), coordinator.inputActivity);
   try {
     const orchestrator = await coordinator.spawn({ argv: ['cat'], kind: 'agent', name: 'orchestrator' });
     const token = mcp.identities.issue();
@@ -109,7 +113,7 @@ export default async function mcpPatterm(args: { path: string; quick: boolean; f
     }
 
     // Through MCP, from a client process, as an agent CLI is.
-    const job: McpClientJob = { socketPath: mcp.socketPath, token, quietId: quiet.id, floodId: (floods[0] ?? quiet).id, readSamples: args.quick ? 30 : MCP_READ_SAMPLES, sparseSamples: args.quick ? 20 : MCP_SPARSE_SAMPLES, waitSamples: args.quick ? 10 : MCP_WAIT_SAMPLES };
+    const job: McpClientJob = { socketPath: mcp.socketPath, floorSocketPath: join(root, 'relay-floor.sock'), token, quietId: quiet.id, floodId: (floods[0] ?? quiet).id, readSamples: args.quick ? 30 : MCP_READ_SAMPLES, sparseSamples: args.quick ? 20 : MCP_SPARSE_SAMPLES, waitSamples: args.quick ? 10 : MCP_WAIT_SAMPLES };
     const timings: McpRequestTiming[] = [];
     const onTiming = (message: unknown) => {
       if ((message as McpRequestTiming).method === 'tools/call') timings.push(message as McpRequestTiming);
@@ -136,6 +140,7 @@ export default async function mcpPatterm(args: { path: string; quick: boolean; f
         mcpQuietReadMs: durations(outcome.quietReads),
         mcpQuietReadLegs: callLegs(outcome.quietReads, timings),
         mcpFloodReadMs: durations(outcome.floodReads),
+        mcpFloorMs: durations(outcome.floorCalls),
         mcpSparseReadMs: durations(outcome.sparseReads),
         mcpWaitMs: outcome.waitReturnedAt.map((returned, i) => returned - writtenAt[i]),
         directQuietReadMs,
@@ -148,6 +153,7 @@ export default async function mcpPatterm(args: { path: string; quick: boolean; f
       await clientExited;
     }
   } finally {
+    await floor.close();
     await mcp.dispose();
     await coordinator.shutdown(500);
     rmSync(root, { recursive: true, force: true });

@@ -26,6 +26,7 @@ const scenario: Scenario = {
         ['wait_for_pattern reaction', 'patterm (MCP)', result.mcpWaitMs],
         ['read_output flooding pane', 'patterm (MCP)', result.mcpFloodReadMs],
         ['read_output quiet pane, one call per 50 ms', 'patterm (MCP)', result.mcpSparseReadMs],
+        ['read_output quiet pane', 'relay floor', result.mcpFloorMs],
         ['read_output quiet pane', 'coordinator', result.directQuietReadMs],
         ['wait_for_pattern reaction', 'coordinator', result.directWaitMs],
         ['read_output flooding pane', 'coordinator', result.directFloodReadMs],
@@ -50,6 +51,7 @@ const scenario: Scenario = {
     ctx.target({ label: 'read_output p99 under 5 ms', metric: 'read_output quiet pane p99', contender: 'patterm (MCP)', op: '<', threshold: 5 });
     ctx.target({ label: 'wait_for_pattern reaction p99 under 10 ms', metric: 'wait_for_pattern reaction p99', contender: 'patterm (MCP)', op: '<', threshold: 10 });
     ctx.note('16 panes loop `cat` of the mixed dataset; the orchestrator (an SDK client in its own process, as an agent CLI is) reads a quiet `cat` child; reaction = marker typed into the child (kernel echo) until wait_for_pattern returns to the client; "coordinator" rows are the same calls on the Coordinator API without MCP');
+    ctx.note('"relay floor" = the same SDK client and `patterm mcp-stdio` proxy calling a server on patterm\'s thread that answers at once with a canned reply as large as a quiet read\'s (bench/harness/mcp-relay-floor.ts), interleaved with the reads and counted as input as they are: what the hops alone cost under this flood, the part of a read\'s time that is the machine\'s, not patterm\'s');
     ctx.note('the target rows time reads 5 ms apart: after the first, each arrives while the floods still yield to the one before (parse-scheduler.ts); "one call per 50 ms" spaces them past that window, so every call meets the floods at full speed, as an agent calling between its turns does');
   },
 };
