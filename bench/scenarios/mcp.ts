@@ -15,7 +15,7 @@ const scenario: Scenario = {
   name: 'mcp',
   description: 'read_output latency and wait_for_pattern reaction under a 16-pane flood (real MCP client via mcp-stdio)',
   defaultRuns: 2,
-  secondsPerRun: 26,
+  secondsPerRun: 28,
   datasets: () => [{ name: 'mixed', bytes: DATA_BYTES }],
   async run(ctx) {
     const data = await ctx.dataset('mixed', DATA_BYTES);
