@@ -37,7 +37,8 @@ class HostedPty {
     if (this.consumerGone) return; // the PTY counts it as parsed (dropConsumer)
     // Scanned here, in order, not in the worker: its parse is a flood's bottleneck,
     // and on escape-dense output the scan was ~15% of the worker's time.
-    const events = this.scanner.scan(bytes);
+    // A skimmed front is plain output from one boundary to the next (skim-plan.ts): only its bells are left to find.
+    const events = parse ? this.scanner.scanPlain(bytes) : this.scanner.scan(bytes);
     const message: ToWorkerMessage = { t: 'data', bytes, flooding, scanned: { events, atGround: this.scanner.atGround } };
     if (!parse) {
       this.port.postMessage(message, [bytes.buffer as ArrayBuffer]);

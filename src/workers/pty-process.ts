@@ -22,6 +22,7 @@ import { describePtyExit } from '../shared/pty-exit.js';
 import { killPaneTree } from '../main/process-reaper.js';
 import { ExitDrain } from './exit-drain.js';
 import { BacklogSkim } from './backlog-skim.js';
+import { FloodHold, HOLD_TARGET_BYTES } from './flood-hold.js';
 import type { OutputSink } from './output-sink.js';
 import { INTERACTIVE_BYTES, TURN_QUANTUM_BYTES, type ParseClient, type ParseScheduler } from './parse-scheduler.js';
 
@@ -58,6 +59,7 @@ export class PtyProcess implements ParseClient {
 
   private readonly pending = new ChunkQueue();
   private readonly skim = new BacklogSkim();
+  private readonly hold = new FloodHold(() => this.flush());
   private cols: number;
   private rows: number;
   private flushScheduled = false;
@@ -231,6 +233,7 @@ export class PtyProcess implements ParseClient {
   private onData(raw: Buffer): void {
     const data = this.drain ? this.drain.filter(raw) : raw;
     if (data.length === 0) return;
+    this.hold.read();
     this.pending.push(data);
     // Never pause while draining after exit: the drain marker must get through
     // before node-pty gives up on the socket (see startDrain).
@@ -273,6 +276,8 @@ export class PtyProcess implements ParseClient {
    * floods of such batches markedly slower than the parse itself.
    */
   private flush(): void {
+    // Someone waiting on this pane's screen (wait_for_pattern) sees each batch as it comes.
+    if (this.hold.holds(this.pending.bytes, this.skimAllowed() && this.awaited === 0)) return;
     this.skimBacklog();
     while (this.pending.bytes > 0 && this.inFlight() < IN_FLIGHT_LIMIT_BYTES) {
       if (!this.hasTurn) {
@@ -293,7 +298,9 @@ export class PtyProcess implements ParseClient {
         this.endTurn();
         continue;
       }
+      if (this.hold.waitsForBacklog) break;
       const batch = this.pending.takeLines(MAX_BATCH_BYTES);
+      this.hold.handedOn(batch.length);
       const flooding = this.hasTurn && this.turnBytes >= FLOOD_TURN_BYTES;
       if (this.hasTurn) this.turnBytes += batch.length;
       this.hand(batch, flooding);
@@ -322,12 +329,18 @@ export class PtyProcess implements ParseClient {
    * with skims in every turn, 0.8-1.0 and 5-13 ms without).
    */
   private skimBacklog(): void {
-    if (this.consumerGone || !this.hasTurn || this.scheduler.othersWaiting || (this.yieldsToInput && this.scheduler.inputRecent)) return;
+    if (!this.skimAllowed() || this.hold.releasingKept) return;
     const geometry = { cols: this.cols, rows: this.rows, scrollbackBytes: this.options.scrollbackBytes };
     const plan = this.skim.plan(this.pending, geometry, () => this.sink.atPlainBoundary(this.rows));
     if (!plan) return;
     this.turnBytes += plan.cut;
     this.hand(this.pending.take(plan.cut), true, plan.digest);
+    this.hold.skimmed(this.pending.bytes);
+  }
+
+  /** What a skim, and so a hold between skims (flood-hold.ts), needs: see skimBacklog. */
+  private skimAllowed(): boolean {
+    return !this.consumerGone && this.hasTurn && !this.scheduler.othersWaiting && !(this.yieldsToInput && this.scheduler.inputRecent);
   }
 
   get yieldsToInput(): boolean {
@@ -349,6 +362,7 @@ export class PtyProcess implements ParseClient {
    * every pane felt.
    */
   private highWatermark(): number {
+    if (this.hold.engaged) return HOLD_TARGET_BYTES + FLOW_HIGH_WATERMARK_BYTES;
     return this.hasTurn ? FLOW_HIGH_WATERMARK_BYTES : WAITING_HIGH_WATERMARK_BYTES;
   }
 
@@ -363,7 +377,7 @@ export class PtyProcess implements ParseClient {
   }
 
   private maybeResume(): void {
-    const low = this.hasTurn ? FLOW_LOW_WATERMARK_BYTES : WAITING_HIGH_WATERMARK_BYTES / 2;
+    const low = this.hold.engaged ? HOLD_TARGET_BYTES : this.hasTurn ? FLOW_LOW_WATERMARK_BYTES : WAITING_HIGH_WATERMARK_BYTES / 2;
     if (this.paused && this.unacked() < low && !this.holdingForInput()) {
       this.paused = false;
       this.pty.resume();
@@ -390,12 +404,14 @@ export class PtyProcess implements ParseClient {
     if (!this.rawExit || this.finalExit || this.unacked() > 0) return;
     if (this.hasTurn) this.endTurn();
     this.scheduler.release(this);
+    this.hold.dispose();
     this.finalExit = describePtyExit(this.rawExit, this.killRequested);
     this.onExitEmitter.fire(this.finalExit);
   }
 
   /** Closes the master without waiting: the kernel hangs up the child's session. */
   destroy(): void {
+    this.hold.dispose();
     this.revokeDirectInput();
     this.hasTurn = false;
     this.scheduler.release(this);

@@ -49,6 +49,7 @@ function floodFile(lines = 200_000): string {
 interface FloodRun {
   service: PaneService;
   skimmedBytes: number;
+  largestSkimBytes: number;
   totalBytes: number;
 }
 
@@ -64,11 +65,14 @@ async function runFlood(path: string, activity = new InputActivity()): Promise<F
       if (message.t === 'ack' || message.t === 'reply') channel.port2.postMessage(message);
     },
   );
-  const run: FloodRun = { service, skimmedBytes: 0, totalBytes: 0 };
+  const run: FloodRun = { service, skimmedBytes: 0, largestSkimBytes: 0, totalBytes: 0 };
   channel.port2.on('message', (message: ToWorkerMessage) => {
     if (message.t !== 'data') return;
     run.totalBytes += message.bytes.length;
-    if (message.parse) run.skimmedBytes += message.bytes.length;
+    if (message.parse) {
+      run.skimmedBytes += message.bytes.length;
+      run.largestSkimBytes = Math.max(run.largestSkimBytes, message.bytes.length);
+    }
     service.onOutput(message.bytes, message.scanned, message.parse);
   });
   const host = new PtyHost(activity);
@@ -87,7 +91,7 @@ const cooked = (path: string) => Buffer.from(readFileSync(path).toString('latin1
 
 test('a flood read faster than it parses is skimmed, and ends with the screen, scrollback and output log of a full parse', { timeout: 120_000 }, async () => {
   const path = floodFile();
-  const { service, skimmedBytes, totalBytes } = await runFlood(path);
+  const { service, skimmedBytes, largestSkimBytes, totalBytes } = await runFlood(path);
 
   // The output log holds every byte the PTY gave, skimmed or not.
   const stream = service.stream(0);
@@ -97,6 +101,9 @@ test('a flood read faster than it parses is skimmed, and ends with the screen, s
   assert.ok(Buffer.from(stream.bytes).equals(expectedBytes), 'the ring holds the PTY output, ONLCR-cooked, byte for byte');
   // How much is skimmed depends on how far the parse falls behind: 3.5 to 9.4 MB of 15 in runs here.
   assert.ok(skimmedBytes > 1 << 20, `the flood was skimmed (${skimmedBytes} of ${totalBytes} bytes)`);
+  // Between skims the flood is held (flood-hold.ts), so a skim cuts what piled up meanwhile: up to
+  // HOLD_MAX_MS of reading. Without holds a skim comes after every parsed batch and cuts well under 1 MiB.
+  assert.ok(largestSkimBytes > 1.5 * (1 << 20), `skims cut what piled up during a hold (largest ${largestSkimBytes} bytes)`);
 
   // The same bytes, every one parsed.
   const parsed = new GhosttyEmulator(await loadGhosttyModule(), { cols: COLS, rows: ROWS, scrollbackBytes: SCROLLBACK_BYTES });
