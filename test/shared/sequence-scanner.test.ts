@@ -82,3 +82,22 @@ test('scroll margins are followed through DECSTBM, DECLRMM, DECSTR and RIS, spli
     assert.equal(marginsAfter('\x1b[?2004h\x1b[?1049h', 40, piece), true, 'other modes leave margins alone');
   }
 });
+
+test('scanPlain finds in plain output exactly what scan finds: its bells', () => {
+  const plain = encode('\x1b[0;31mred\x07 text\x1b[1m 界\r\nmore\x07\x07\n\x1b[m');
+  const full = new SequenceScanner();
+  const fast = new SequenceScanner();
+  const expected = full.scan(plain);
+  assert.equal(expected.filter((event) => event.type === 'bell').length, 3);
+  assert.deepEqual(fast.scanPlain(plain), expected);
+  assert.equal(fast.atGround, full.atGround);
+});
+
+test('scanPlain falls back to a full scan when a sequence is open', () => {
+  const scanner = new SequenceScanner();
+  scanner.scan(encode('\x1b]0;ti'));
+  assert.equal(scanner.atGround, false);
+  const events = scanner.scanPlain(encode('tle\x07rest'));
+  assert.deepEqual(events, [{ type: 'osc', code: 0, data: 'title', end: 4 }]);
+  assert.equal(scanner.atGround, true);
+});
