@@ -18,7 +18,7 @@ import type {
   WaitRequest,
   WaitResult,
 } from '../shared/pane-types.js';
-import { DEFAULT_SCROLLBACK_BYTES, type FromWorkerMessage, type PaneCalls, type PaneWorkerApi, type ToWorkerMessage } from '../shared/pane-protocol.js';
+import { DEFAULT_RING_CAPACITY, DEFAULT_SCROLLBACK_BYTES, type FromWorkerMessage, type PaneCalls, type PaneWorkerApi, type ToWorkerMessage } from '../shared/pane-protocol.js';
 import { Emitter } from '../shared/events.js';
 import { GridMirror } from '../shared/grid-mirror.js';
 import type { PtyExit } from '../shared/pty-host-protocol.js';
@@ -142,6 +142,7 @@ export class Pane {
       marker: `${options.instanceId}/${this.info.id}`,
       acks: this.acksBuffer,
       scrollbackBytes: DEFAULT_SCROLLBACK_BYTES,
+      ringBytes: options.ringCapacity ?? DEFAULT_RING_CAPACITY,
     };
   }
 

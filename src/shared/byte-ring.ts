@@ -13,6 +13,8 @@ export interface RingRead {
 export class ByteRing {
   private readonly buffer: Uint8Array;
   private head = 0; // total bytes ever appended
+  /** Offsets below this were counted (skip()) but never written: they read as dropped, not as stale bytes. */
+  private floor = 0;
 
   constructor(readonly capacity: number) {
     if (!Number.isInteger(capacity) || capacity <= 0) {
@@ -27,7 +29,14 @@ export class ByteRing {
 
   /** The oldest offset still held. */
   get tailOffset(): number {
-    return Math.max(0, this.head - this.capacity);
+    return Math.max(this.floor, this.head - this.capacity);
+  }
+
+  /** Counts `bytes` of output the ring was not given (the PTY host kept only what fits, see forwardSkim): they read as dropped. */
+  skip(bytes: number): void {
+    if (bytes <= 0) return;
+    this.head += bytes;
+    this.floor = this.head;
   }
 
   /** A ring holding exactly `read`'s bytes at their offsets: a copy that outlives the ring it was read from. */

@@ -69,6 +69,21 @@ export class ChunkQueue {
     return -1;
   }
 
+  /**
+   * Up to `limit` bytes from the front, as a view of the first chunk when it
+   * holds them all (after peekAll() it holds everything), else as take()'s
+   * copy. A view shares its buffer with what stays queued: not transferable.
+   */
+  takeView(limit: number): Uint8Array {
+    const size = Math.min(limit, this.total);
+    const first = this.chunks[0];
+    if (!first || first.length < size) return this.take(size);
+    if (first.length === size) this.chunks.shift();
+    else this.chunks[0] = first.subarray(size);
+    this.total -= size;
+    return first.subarray(0, size);
+  }
+
   /** Up to `limit` bytes from the front, as one fresh buffer. */
   take(limit: number): Uint8Array {
     const size = Math.min(limit, this.total);

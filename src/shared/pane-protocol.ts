@@ -85,8 +85,9 @@ export type ToWorkerMessage =
    * this batch, and whether the stream is between sequences at its end.
    * `flooding`: the batch is part of a sustained flood, not a redraw or an echo.
    * `parse`: a skimmed batch (skim-plan.ts): the ring keeps `bytes`, the emulator parses this instead.
+   * `skipped`: output before `bytes` that the ring would not have kept, counted but not sent.
    */
-  | { t: 'data'; bytes: Uint8Array; flooding?: boolean; scanned?: ScannedBatch; parse?: Uint8Array }
+  | { t: 'data'; bytes: Uint8Array; flooding?: boolean; scanned?: ScannedBatch; parse?: Uint8Array; skipped?: number }
   /** Push a CellFrame to this port now and after every screen change; null stops. */
   | { t: 'frame-sink'; port: FramePort | null }
   /** Whether the coordinator wants 'dirty' notices: only while something there listens for this pane's changes. */

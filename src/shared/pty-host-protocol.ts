@@ -31,6 +31,8 @@ export interface PtySpawnOptions {
   acks: SharedArrayBuffer;
   /** The pane emulator's scrollback limit: how much of a flood must be parsed for its end to look right (skim-plan.ts). */
   scrollbackBytes: number;
+  /** The pane's output ring (ByteRing capacity): of a skimmed front, only the part the ring keeps is sent to the worker. */
+  ringBytes: number;
 }
 
 export interface PtyExit {

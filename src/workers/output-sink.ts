@@ -6,6 +6,12 @@ export interface OutputSink {
    * the emulator parses it instead of `bytes`.
    */
   deliver(bytes: Uint8Array, flooding: boolean, parse?: Uint8Array): void;
+  /**
+   * Takes a skimmed front (skim-plan.ts), which may be a view of a buffer
+   * still in use: the emulator parses `digest` in its place, and the worker
+   * is sent only the part of it that the pane's output ring keeps.
+   */
+  skim(front: Uint8Array, digest: Uint8Array): void;
   /** The output delivered so far ends between sequences, with no scroll margins set on a screen of `rows` rows. */
   atPlainBoundary(rows: number): boolean;
 }

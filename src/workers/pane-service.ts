@@ -98,8 +98,9 @@ export class PaneService {
    * without it the worker scans. `parse`: a skim (skim-plan.ts): the ring
    * keeps `bytes`, the emulator parses this in their place.
    */
-  onOutput(bytes: Uint8Array, scanned?: ScannedBatch, parse?: Uint8Array): void {
-    if (bytes.length === 0) return;
+  onOutput(bytes: Uint8Array, scanned?: ScannedBatch, parse?: Uint8Array, skipped = 0): void {
+    if (bytes.length === 0 && skipped === 0) return;
+    this.ring.skip(skipped);
     const chunkStart = this.ring.headOffset;
     this.ring.append(bytes);
     this.lastOutputAt = performance.now();
@@ -123,7 +124,7 @@ export class PaneService {
       this.renderStale = true;
       this.hashStale = true;
     }
-    if (this.acks.add(bytes.length)) this.post({ t: 'ack' });
+    if (this.acks.add(bytes.length + skipped)) this.post({ t: 'ack' });
     // Screen bookkeeping (render-state sync, hash, waiters, dirty notice) is not
     // done per batch: a flood delivers hundreds of batches per screen tick, and
     // syncing each one cost more than parsing it. Reads stay exact because

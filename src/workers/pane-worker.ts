@@ -31,7 +31,7 @@ dataPort.on('message', (message: ToWorkerMessage) => {
   if (message.t === 'data') {
     if (service.watched) priority.onWatched();
     else if (message.flooding) priority.onFlood();
-    service.onOutput(message.bytes, message.scanned, message.parse);
+    service.onOutput(message.bytes, message.scanned, message.parse, message.skipped);
   }
 });
 

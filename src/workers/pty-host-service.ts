@@ -26,6 +26,7 @@ class HostedPty {
       options,
       {
         deliver: (bytes, flooding, parse) => this.forward(bytes, flooding, parse),
+        skim: (front, digest) => this.forwardSkim(front, digest, options.ringBytes),
         atPlainBoundary: (rows) => this.scanner.atGround && this.scanner.marginsAreFullScreen(rows),
       },
       scheduler,
@@ -37,8 +38,7 @@ class HostedPty {
     if (this.consumerGone) return; // the PTY counts it as parsed (dropConsumer)
     // Scanned here, in order, not in the worker: its parse is a flood's bottleneck,
     // and on escape-dense output the scan was ~15% of the worker's time.
-    // A skimmed front is plain output from one boundary to the next (skim-plan.ts): only its bells are left to find.
-    const events = parse ? this.scanner.scanPlain(bytes) : this.scanner.scan(bytes);
+    const events = this.scanner.scan(bytes);
     const message: ToWorkerMessage = { t: 'data', bytes, flooding, scanned: { events, atGround: this.scanner.atGround } };
     if (!parse) {
       this.port.postMessage(message, [bytes.buffer as ArrayBuffer]);
@@ -46,6 +46,22 @@ class HostedPty {
     }
     message.parse = parse;
     this.port.postMessage(message, [bytes.buffer as ArrayBuffer, parse.buffer as ArrayBuffer]);
+  }
+
+  /**
+   * A skimmed front is plain output from one boundary to the next (skim-plan.ts),
+   * so its bells are all the scan has left to find. Of its bytes the worker
+   * gets only those its ring keeps: a held flood's fronts run to megabytes, and
+   * copying and sending them whole to be dropped there cost the host thread
+   * time in which it did not read the PTY.
+   */
+  private forwardSkim(front: Uint8Array, digest: Uint8Array, ringBytes: number): void {
+    if (this.consumerGone) return;
+    const skipped = Math.max(0, front.length - ringBytes);
+    const events = this.scanner.scanPlain(front).map((event) => ({ ...event, end: Math.max(0, event.end - skipped) }));
+    const bytes = front.slice(skipped);
+    const message: ToWorkerMessage = { t: 'data', bytes, flooding: true, scanned: { events, atGround: this.scanner.atGround }, parse: digest, skipped };
+    this.port.postMessage(message, [bytes.buffer as ArrayBuffer, digest.buffer as ArrayBuffer]);
   }
 
   private onWorkerMessage(message: FromWorkerMessage): void {

@@ -308,9 +308,17 @@ export class PtyProcess implements ParseClient {
     this.updateAckInterest();
   }
 
-  private hand(batch: Uint8Array, flooding: boolean, parse?: Uint8Array): void {
-    this.delivered = (this.delivered + batch.length) | 0;
-    this.sink.deliver(batch, flooding, parse);
+  private hand(batch: Uint8Array, flooding: boolean): void {
+    this.countDelivered(batch.length);
+    this.sink.deliver(batch, flooding);
+    this.settleIfConsumerGone();
+  }
+
+  private countDelivered(bytes: number): void {
+    this.delivered = (this.delivered + bytes) | 0;
+  }
+
+  private settleIfConsumerGone(): void {
     if (this.consumerGone) {
       this.acks.settle(this.delivered);
       this.onAcked();
@@ -334,7 +342,11 @@ export class PtyProcess implements ParseClient {
     const plan = this.skim.plan(this.pending, geometry, () => this.sink.atPlainBoundary(this.rows));
     if (!plan) return;
     this.turnBytes += plan.cut;
-    this.hand(this.pending.take(plan.cut), true, plan.digest);
+    // The plan merged the backlog into one buffer: the front is a view of it, not a copy (the sink copies what it sends).
+    const front = this.pending.takeView(plan.cut);
+    this.countDelivered(front.length);
+    this.sink.skim(front, plan.digest);
+    this.settleIfConsumerGone();
     this.hold.skimmed(this.pending.bytes);
   }
 

@@ -37,3 +37,17 @@ test('honours a limit and an offset past the head', () => {
 test('rejects a nonsensical capacity with the value received', () => {
   assert.throws(() => new ByteRing(0), /positive integer, received 0/);
 });
+
+test('skipped output reads as dropped, never as stale bytes from the last lap', () => {
+  const ring = new ByteRing(8);
+  ring.append(new TextEncoder().encode('abcdefgh'));
+  ring.skip(100);
+  ring.append(new TextEncoder().encode('xyz'));
+  const read = ring.read(0);
+  assert.equal(new TextDecoder().decode(read.bytes), 'xyz');
+  assert.equal(read.startOffset, 108);
+  assert.equal(read.droppedBytes, 108);
+  assert.equal(ring.headOffset, 111);
+  ring.append(new TextEncoder().encode('0123456789'));
+  assert.equal(new TextDecoder().decode(ring.read(0).bytes), '23456789', 'once the ring has lapped again it holds its full capacity');
+});

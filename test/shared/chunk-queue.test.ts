@@ -54,3 +54,23 @@ test('takeLines ends a batch after its last LF when that is in its second half, 
   all.push(bytes('xy'));
   assert.equal(text(all.takeLines(8)), 'xy');
 });
+
+test('takeView hands out the front of a merged backlog without copying it, and copies when the front spans chunks', () => {
+  const queue = new ChunkQueue();
+  queue.push(bytes('abc'));
+  queue.push(bytes('def'));
+  const merged = queue.peekAll();
+  const front = queue.takeView(4);
+  assert.equal(text(front), 'abcd');
+  assert.equal(front.buffer, merged.buffer, 'a view of the merged backlog');
+  assert.equal(queue.bytes, 2);
+  assert.equal(text(queue.take(2)), 'ef');
+
+  queue.push(bytes('gh'));
+  queue.push(bytes('ij'));
+  const spanning = queue.takeView(3);
+  assert.equal(text(spanning), 'ghi');
+  assert.equal(queue.bytes, 1);
+  assert.equal(text(queue.takeView(5)), 'j');
+  assert.equal(queue.bytes, 0);
+});

@@ -50,34 +50,38 @@ interface FloodRun {
   service: PaneService;
   skimmedBytes: number;
   largestSkimBytes: number;
+  /** Skimmed bytes the PTY host counted but did not send, as the ring would not have kept them. */
+  trimmedBytes: number;
   totalBytes: number;
 }
 
 /** `cat path` on a real PTY in the PTY host thread, its output handled by a PaneService as pane-worker.ts does. */
-async function runFlood(path: string, activity = new InputActivity()): Promise<FloodRun> {
+async function runFlood(path: string, activity = new InputActivity(), ringBytes = 64 << 20): Promise<FloodRun> {
   const module = await loadGhosttyModule();
   const acks = SharedAcks.allocate();
   const channel = new MessageChannel();
   const service = new PaneService(
-    { paneId: 'p', cols: COLS, rows: ROWS, ringCapacity: 64 << 20, scrollbackBytes: SCROLLBACK_BYTES, idleThresholdMs: 1000, version: 'test', acks },
+    { paneId: 'p', cols: COLS, rows: ROWS, ringCapacity: ringBytes, scrollbackBytes: SCROLLBACK_BYTES, idleThresholdMs: 1000, version: 'test', acks },
     module,
     (message: FromWorkerMessage) => {
       if (message.t === 'ack' || message.t === 'reply') channel.port2.postMessage(message);
     },
   );
-  const run: FloodRun = { service, skimmedBytes: 0, largestSkimBytes: 0, totalBytes: 0 };
+  const run: FloodRun = { service, skimmedBytes: 0, largestSkimBytes: 0, trimmedBytes: 0, totalBytes: 0 };
   channel.port2.on('message', (message: ToWorkerMessage) => {
     if (message.t !== 'data') return;
-    run.totalBytes += message.bytes.length;
+    const bytes = message.bytes.length + (message.skipped ?? 0);
+    run.totalBytes += bytes;
+    run.trimmedBytes += message.skipped ?? 0;
     if (message.parse) {
-      run.skimmedBytes += message.bytes.length;
-      run.largestSkimBytes = Math.max(run.largestSkimBytes, message.bytes.length);
+      run.skimmedBytes += bytes;
+      run.largestSkimBytes = Math.max(run.largestSkimBytes, bytes);
     }
-    service.onOutput(message.bytes, message.scanned, message.parse);
+    service.onOutput(message.bytes, message.scanned, message.parse, message.skipped);
   });
   const host = new PtyHost(activity);
   try {
-    const options = { argv: ['cat', path], cwd: dir, env: { PATH: process.env.PATH ?? '/usr/bin:/bin' }, cols: COLS, rows: ROWS, marker: 'skim-test/p', acks, scrollbackBytes: SCROLLBACK_BYTES };
+    const options = { argv: ['cat', path], cwd: dir, env: { PATH: process.env.PATH ?? '/usr/bin:/bin' }, cols: COLS, rows: ROWS, marker: 'skim-test/p', acks, scrollbackBytes: SCROLLBACK_BYTES, ringBytes };
     const pty = await host.spawn('p', options, channel.port1);
     await new Promise<void>((resolve) => pty.onExit(() => resolve()));
   } finally {
@@ -140,4 +144,20 @@ test('while someone types, a flood in another pane is parsed, not skimmed: it ke
   } finally {
     await typist.terminate();
   }
+});
+
+test('a skimmed front is sent only as far as the output ring keeps it, and the ring ends as if it had been given every byte', { timeout: 120_000 }, async () => {
+  const path = floodFile();
+  const ringBytes = 256 * 1024;
+  const { service, skimmedBytes, trimmedBytes, totalBytes } = await runFlood(path, new InputActivity(), ringBytes);
+  const expectedBytes = cooked(path);
+  assert.equal(totalBytes, expectedBytes.length);
+  assert.ok(skimmedBytes > 1 << 20, `the flood was skimmed (${skimmedBytes} of ${totalBytes} bytes)`);
+  assert.ok(trimmedBytes > 0, 'fronts longer than the ring were trimmed before sending');
+  const stream = service.stream(0);
+  assert.equal(stream.droppedBytes, expectedBytes.length - ringBytes);
+  assert.ok(Buffer.from(stream.bytes).equals(expectedBytes.subarray(expectedBytes.length - ringBytes)), 'the ring holds the last bytes of the output');
+  const parsed = new GhosttyEmulator(await loadGhosttyModule(), { cols: COLS, rows: ROWS, scrollbackBytes: SCROLLBACK_BYTES });
+  parsed.write(expectedBytes);
+  assert.deepEqual(service.grid().lines, parsed.plainLines());
 });
