@@ -27,9 +27,9 @@ import type { Disposable } from '../shared/events.js';
  */
 export const HOLD_TARGET_BYTES = 6 * 1024 * 1024;
 /**
- * The longest a held flood's screen goes without an update: a flood still
- * scrolls visibly, twenty times a second. 100 ms parsed a little less
- * (sgr: 21 of 105 MB against 25) for a screen that visibly stepped.
+ * The longest a held flood's screen goes without an update, so a flood still
+ * scrolls twenty times a second. 100 ms parsed a little less of a 100 MB `sgr`
+ * flood (21-22 MB against 25) at half the screen rate.
  */
 export const HOLD_MAX_MS = 50;
 /**
