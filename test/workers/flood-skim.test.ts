@@ -49,7 +49,8 @@ function floodFile(lines = 200_000): string {
 interface FloodRun {
   service: PaneService;
   skimmedBytes: number;
-  largestSkimBytes: number;
+  /** The size of each skim, in order. */
+  skimSizes: number[];
   /** Skimmed bytes the PTY host counted but did not send, as the ring would not have kept them. */
   trimmedBytes: number;
   totalBytes: number;
@@ -67,7 +68,7 @@ async function runFlood(path: string, activity = new InputActivity(), ringBytes 
       if (message.t === 'ack' || message.t === 'reply') channel.port2.postMessage(message);
     },
   );
-  const run: FloodRun = { service, skimmedBytes: 0, largestSkimBytes: 0, trimmedBytes: 0, totalBytes: 0 };
+  const run: FloodRun = { service, skimmedBytes: 0, skimSizes: [], trimmedBytes: 0, totalBytes: 0 };
   channel.port2.on('message', (message: ToWorkerMessage) => {
     if (message.t !== 'data') return;
     const bytes = message.bytes.length + (message.skipped ?? 0);
@@ -75,7 +76,7 @@ async function runFlood(path: string, activity = new InputActivity(), ringBytes 
     run.trimmedBytes += message.skipped ?? 0;
     if (message.parse) {
       run.skimmedBytes += bytes;
-      run.largestSkimBytes = Math.max(run.largestSkimBytes, bytes);
+      run.skimSizes.push(bytes);
     }
     service.onOutput(message.bytes, message.scanned, message.parse, message.skipped);
   });
@@ -95,7 +96,7 @@ const cooked = (path: string) => Buffer.from(readFileSync(path).toString('latin1
 
 test('a flood read faster than it parses is skimmed, and ends with the screen, scrollback and output log of a full parse', { timeout: 120_000 }, async () => {
   const path = floodFile();
-  const { service, skimmedBytes, largestSkimBytes, totalBytes } = await runFlood(path);
+  const { service, skimmedBytes, skimSizes, totalBytes } = await runFlood(path);
 
   // The output log holds every byte the PTY gave, skimmed or not.
   const stream = service.stream(0);
@@ -106,8 +107,14 @@ test('a flood read faster than it parses is skimmed, and ends with the screen, s
   // How much is skimmed depends on how far the parse falls behind: 3.5 to 9.4 MB of 15 in runs here.
   assert.ok(skimmedBytes > 1 << 20, `the flood was skimmed (${skimmedBytes} of ${totalBytes} bytes)`);
   // Between skims the flood is held (flood-hold.ts), so a skim cuts what piled up meanwhile: up to
-  // HOLD_MAX_MS of reading. Without holds a skim comes after every parsed batch and cuts well under 1 MiB.
-  assert.ok(largestSkimBytes > 1.5 * (1 << 20), `skims cut what piled up during a hold (largest ${largestSkimBytes} bytes)`);
+  // HOLD_MAX_MS of reading. Without holds a skim comes as soon as the backlog passes the skim's
+  // minimum (backlog-skim.ts), at whichever flush follows. Measured here, means of the skims after
+  // the first (the first has no hold before it): 0.52-0.55 MB without holds (largest single skim
+  // 0.90 MB), 1.19-1.45 MB with them, both with two busy threads beside the test. The bar sits
+  // between, as the mean: one slow hold (the PTY host descheduled in CI) must not decide it.
+  const held = skimSizes.slice(1);
+  const meanHeld = held.reduce((sum, bytes) => sum + bytes, 0) / Math.max(1, held.length);
+  assert.ok(held.length > 0 && meanHeld > 0.75 * (1 << 20), `skims cut what piled up during a hold (mean ${Math.round(meanHeld)} bytes, sizes ${skimSizes.join(', ')})`);
 
   // The same bytes, every one parsed.
   const parsed = new GhosttyEmulator(await loadGhosttyModule(), { cols: COLS, rows: ROWS, scrollbackBytes: SCROLLBACK_BYTES });
