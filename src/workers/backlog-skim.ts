@@ -25,7 +25,16 @@ const SKIM_MIN_BYTES = 64 * 1024;
  * the next try: a try searches the backlog (~0.2 ms per MiB), and output that
  * is not plain (a full-screen program's redraws) fails every try.
  */
-const SKIM_RETRY_BYTES = 128 * 1024;
+export const SKIM_RETRY_BYTES = 128 * 1024;
+/**
+ * Each try in a row that finds nothing doubles the wait before the next, up
+ * to this. A try merges the whole backlog into one buffer first (0.5-2 MiB),
+ * so a flood that is never plain (`scroll-regions`) was copied ~5 times over
+ * on the thread that reads the PTY: 60-70 ms of its CPU per 100 MB in a
+ * profile. Capped so that a flood which turns plain (a build's progress
+ * screen, then its log) is skimmed within a few MiB.
+ */
+export const SKIM_RETRY_MAX_BYTES = 4 * 1024 * 1024;
 
 export interface SkimGeometry {
   cols: number;
@@ -35,6 +44,7 @@ export interface SkimGeometry {
 
 export class BacklogSkim {
   private retryAfterPushed = 0;
+  private retryBytes = SKIM_RETRY_BYTES;
 
   /**
    * A plan for the front of `pending`, or null. `startsBetweenSequences`
@@ -45,7 +55,12 @@ export class BacklogSkim {
     if (pending.bytes < SKIM_MIN_BACKLOG_BYTES || pending.pushedTotal < this.retryAfterPushed) return null;
     const keepLines = linesThatFillScrollback(geometry.cols, geometry.rows, geometry.scrollbackBytes);
     const plan = startsBetweenSequences() ? planSkim(asBuffer(pending.peekAll()), keepLines, SKIM_MIN_BYTES) : null;
-    if (!plan) this.retryAfterPushed = pending.pushedTotal + SKIM_RETRY_BYTES;
+    if (plan) {
+      this.retryBytes = SKIM_RETRY_BYTES;
+    } else {
+      this.retryAfterPushed = pending.pushedTotal + this.retryBytes;
+      this.retryBytes = Math.min(2 * this.retryBytes, SKIM_RETRY_MAX_BYTES);
+    }
     return plan;
   }
 }
