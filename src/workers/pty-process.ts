@@ -15,23 +15,16 @@ import {
 } from '../shared/pane-protocol.js';
 import type { PtyExit, PtySpawnOptions } from '../shared/pty-host-protocol.js';
 import { Emitter } from '../shared/events.js';
-import { InputLease, type DirectInputChannel } from '../shared/input-lease.js';
+import type { DirectInputChannel } from '../shared/input-lease.js';
 import { SharedAcks } from '../shared/shared-acks.js';
 import { ChunkQueue } from '../shared/chunk-queue.js';
 import { describePtyExit } from '../shared/pty-exit.js';
 import { killPaneTree } from '../main/process-reaper.js';
-import { ExitDrain } from './exit-drain.js';
 import { BacklogSkim } from './backlog-skim.js';
 import { FloodHold, HOLD_TARGET_BYTES } from './flood-hold.js';
 import type { OutputSink } from './output-sink.js';
+import { PtySlave } from './pty-slave.js';
 import { INTERACTIVE_BYTES, TURN_QUANTUM_BYTES, type ParseClient, type ParseScheduler } from './parse-scheduler.js';
-
-/** node-pty 1.1.0 internals we rely on (pinned version); see holdSlave(). */
-interface NodePtyInternals {
-  _pty: string;
-  _fd: number;
-  _socket: NodeJS.EventEmitter;
-}
 
 /**
  * Output batching. At most IN_FLIGHT_LIMIT_BYTES are with the consumer at once
@@ -79,19 +72,10 @@ export class PtyProcess implements ParseClient {
   private consumerGone = false;
   private paused = false;
   private rawExit: { exitCode: number; signal: number } | null = null;
-  /** node-pty has reaped the child: from here on its pid may be another process's, and is never signalled. */
-  private reaped = false;
   private killRequested = false;
   private finalExit: PtyExit | null = null;
-  /** Our own handle on the slave side, which keeps a fast exit's last output (exit-drain.ts); null if the child was gone first. */
-  private drain: ExitDrain | null = null;
-  /**
-   * Lets the renderer thread write keystrokes to the master itself (see
-   * input-lease.ts). Only offered while we hold the slave: then the master
-   * cannot close before the drain starts, and every path to closing it
-   * revokes the lease first.
-   */
-  private inputLease: InputLease | null = null;
+  /** Our own hold on the slave: a fast exit's last output, and keystrokes from another thread (pty-slave.ts). */
+  private readonly slave: PtySlave;
 
   private constructor(
     private readonly options: PtySpawnOptions,
@@ -112,48 +96,19 @@ export class PtyProcess implements ParseClient {
     this.acks = new SharedAcks(options.acks);
     this.pty.onData((data) => this.onData(data as unknown as Buffer));
     this.pty.onExit((event) => this.onRawExit(event));
-    this.holdSlave();
-  }
-
-  /** Holds the slave (exit-drain.ts) and starts the drain when the child exits. */
-  private holdSlave(): void {
-    const internals = this.pty as unknown as NodePtyInternals;
-    this.drain = ExitDrain.hold(internals._pty);
-    if (this.drain) this.inputLease = InputLease.open();
-    // node-pty subscribes to its socket's 'close' once it has reaped the child: that is our cue.
-    internals._socket.on('newListener', (event: string) => {
-      if (event !== 'close' || this.reaped) return;
-      this.reaped = true;
-      this.startDrain();
-    });
+    this.slave = new PtySlave(this.pty, () => this.startDrain());
   }
 
   /** The master fd and its lease, for writing input from another thread; null once the pane is ending. */
   directInput(): DirectInputChannel | null {
-    if (!this.inputLease?.isOpen || this.rawExit) return null;
-    return { fd: (this.pty as unknown as NodePtyInternals)._fd, lease: this.inputLease.buffer };
-  }
-
-  private revokeDirectInput(): void {
-    this.inputLease?.revoke();
+    return this.rawExit ? null : this.slave.directInput();
   }
 
   private startDrain(): void {
-    // The child has exited: from here on node-pty may close the master at any moment.
-    this.revokeDirectInput();
-    if (!this.drain?.holding) return;
-    // The tail is bounded by kernel buffers; read it now even if flow control paused us,
-    // because node-pty destroys the socket if it does not close within 200 ms of exit.
-    if (this.paused) {
+    if (this.slave.startDrain() && this.paused) {
       this.paused = false;
       this.pty.resume();
     }
-    this.drain.start();
-  }
-
-  private releaseSlave(): void {
-    this.revokeDirectInput();
-    this.drain?.release();
   }
 
   /**
@@ -225,19 +180,19 @@ export class PtyProcess implements ParseClient {
   /** Signal the whole pane tree; SIGKILL whatever is left after `graceMs`. */
   async kill(signal: NodeJS.Signals = 'SIGTERM', graceMs = 2000): Promise<void> {
     // Once the root is reaped its pid may be another process's: only the pane's marker identifies what it left running.
-    if (this.finalExit || this.reaped) return killPaneTree(null, this.options.marker, signal, graceMs);
+    if (this.finalExit || this.slave.reaped) return killPaneTree(null, this.options.marker, signal, graceMs);
     this.killRequested = true;
     await killPaneTree(this.pty.pid, this.options.marker, signal, graceMs);
   }
 
   private onData(raw: Buffer): void {
-    const data = this.drain ? this.drain.filter(raw) : raw;
+    const data = this.slave.filter(raw);
     if (data.length === 0) return;
     this.hold.read();
     this.pending.push(data);
     // Never pause while draining after exit: the drain marker must get through
     // before node-pty gives up on the socket (see startDrain).
-    if (!this.paused && !this.drain?.draining && (this.unacked() > this.highWatermark() || this.holdingForInput())) {
+    if (!this.paused && !this.slave.draining && (this.unacked() > this.highWatermark() || this.holdingForInput())) {
       this.paused = true;
       this.pty.pause();
     }
@@ -402,7 +357,7 @@ export class PtyProcess implements ParseClient {
   }
 
   private onRawExit(event: { exitCode: number; signal?: number }): void {
-    this.revokeDirectInput();
+    this.slave.revokeInput();
     this.rawExit = { exitCode: event.exitCode, signal: event.signal ?? 0 };
     // node-pty can report exit while output is still queued in the socket; let it drain.
     setImmediate(() => {
@@ -424,11 +379,10 @@ export class PtyProcess implements ParseClient {
   /** Closes the master without waiting: the kernel hangs up the child's session. */
   destroy(): void {
     this.hold.dispose();
-    this.revokeDirectInput();
     this.hasTurn = false;
     this.scheduler.release(this);
-    this.releaseSlave();
-    if (this.reaped || this.rawExit) return; // its pid may already belong to an unrelated process
+    this.slave.release();
+    if (this.slave.reaped || this.rawExit) return; // its pid may already belong to an unrelated process
     try {
       this.pty.kill('SIGHUP');
     } catch {
