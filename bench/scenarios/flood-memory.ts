@@ -8,6 +8,8 @@ const QUICK_FLOOD_SECONDS = 8;
 /** The tmux baseline floods for less time: its memory is bounded by history-limit within seconds, and the suite has a 10-minute budget. */
 const TMUX_FLOOD_SECONDS = 10;
 const DATA_BYTES = 16 * MIB;
+/** The issue's bound, 200 MB, in the MiB the growth is recorded in (190.7): the stricter reading of "MB". */
+const TARGET_GROWTH_MIB = (200 * 1000 * 1000) / MIB;
 /**
  * The many-styles flood (ghostty-web's unbounded-memory case) runs this long:
  * at its 2-4 MB/s it crosses the compaction threshold many times within it.
@@ -44,7 +46,7 @@ const scenario: Scenario = {
         record('peak RSS growth', 'tmux', tmux.peakRssMiB - tmux.baseRssMiB);
       }
     }
-    ctx.target({ label: 'peak RSS growth under 200 MB', metric: 'peak RSS growth', contender: 'patterm', op: '<', threshold: 200 });
+    ctx.target({ label: 'peak RSS growth under 200 MB (190.7 MiB)', metric: 'peak RSS growth', contender: 'patterm', op: '<', threshold: TARGET_GROWTH_MIB });
     ctx.note(`many-styles: every style change a fresh random colour (${ctx.quick ? QUICK_FLOOD_SECONDS : MANY_STYLES_SECONDS} s); on it ghostty-web 0.4.0's WASM memory grows 10-25 MB per MB until patterm compacts the pane's emulator at 64 MiB`);
     ctx.note(`patterm floods ${seconds} s, tmux ${ctx.quick ? QUICK_FLOOD_SECONDS : TMUX_FLOOD_SECONDS} s; \`cat\` of the mixed dataset in a loop; nobody reads the pane; RSS of the patterm process (all workers) or the tmux server, sampled every 250 ms`);
   },

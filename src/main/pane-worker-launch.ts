@@ -22,6 +22,8 @@ export interface PaneWorkerLaunch {
   nice?: number;
   gridMirror: SharedArrayBuffer;
   acks: SharedArrayBuffer;
+  /** See PaneWorkerInit.lane. */
+  lane: SharedArrayBuffer;
   /** Output from the PTY host (transferred), as pane-worker.ts expects it. */
   dataPort: MessagePort;
   /** The worker's notices to the pane, and its commands back; transferred. */
@@ -41,6 +43,7 @@ export function launchPaneWorker(launch: PaneWorkerLaunch): Worker {
         nice: launch.nice,
         gridMirror: launch.gridMirror,
         acks: launch.acks,
+        lane: launch.lane,
         version: VERSION,
       } satisfies PaneWorkerInit,
       module: launch.module,

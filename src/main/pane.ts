@@ -28,6 +28,7 @@ import type { RemotePty } from './remote-pty.js';
 import { WorkerClient, WorkerDiedError } from './worker-client.js';
 import { paneEnvironment } from './pane-environment.js';
 import { SharedAcks } from '../shared/shared-acks.js';
+import { allocateOutputLane } from '../shared/output-lane.js';
 import { FrozenPane } from './frozen-pane.js';
 import { launchPaneWorker } from './pane-worker-launch.js';
 
@@ -61,6 +62,8 @@ export class Pane {
   private disposed = false;
   /** The worker counts parsed bytes here and the PTY host reads them (shared-acks.ts). */
   private readonly acksBuffer = SharedAcks.allocate();
+  /** Output batches cross from the PTY host to the worker here (output-lane.ts). */
+  private readonly laneBuffer = allocateOutputLane();
   /** The worker's settled grid in shared memory: a quiet pane is read without waking its worker. Dropped when the worker is retired. */
   private mirror: GridMirror | null;
   /** After retire(): the exited pane's last state, answering in the worker's place. */
@@ -123,6 +126,7 @@ export class Pane {
       nice: options.nice,
       gridMirror: mirrorBuffer,
       acks: this.acksBuffer,
+      lane: this.laneBuffer,
       dataPort: workerDataPort,
       eventPort: events.port2,
     });
@@ -141,6 +145,7 @@ export class Pane {
       rows: options.rows,
       marker: `${options.instanceId}/${this.info.id}`,
       acks: this.acksBuffer,
+      lane: this.laneBuffer,
       scrollbackBytes: DEFAULT_SCROLLBACK_BYTES,
       ringBytes: options.ringCapacity ?? DEFAULT_RING_CAPACITY,
     };

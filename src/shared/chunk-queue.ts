@@ -49,10 +49,15 @@ export class ChunkQueue {
    * where a skim (skim-plan.ts) or a compaction may start.
    */
   takeLines(limit: number): Uint8Array {
+    return this.take(this.linesSize(limit));
+  }
+
+  /** How many bytes takeLines(limit) would take. */
+  linesSize(limit: number): number {
     const size = Math.min(limit, this.total);
-    if (size === this.total) return this.take(size);
+    if (size === this.total) return size;
     const lastLf = this.lastIndexOfWithin(LF, size);
-    return this.take(lastLf >= size / 2 ? lastLf + 1 : size);
+    return lastLf >= size / 2 ? lastLf + 1 : size;
   }
 
   /** The last `byte` among the first `size` queued bytes, or -1. */
@@ -86,18 +91,24 @@ export class ChunkQueue {
 
   /** Up to `limit` bytes from the front, as one fresh buffer. */
   take(limit: number): Uint8Array {
-    const size = Math.min(limit, this.total);
-    const batch = new Uint8Array(size);
+    const batch = new Uint8Array(Math.min(limit, this.total));
+    this.takeInto(batch);
+    return batch;
+  }
+
+  /** Fills `target` from the front (it must not be longer than the queue). */
+  takeInto(target: Uint8Array): void {
+    const size = target.length;
+    if (size > this.total) throw new RangeError(`takeInto: ${size} bytes asked for, ${this.total} queued`);
     let offset = 0;
     while (offset < size) {
       const chunk = this.chunks[0];
       const count = Math.min(chunk.length, size - offset);
-      batch.set(count === chunk.length ? chunk : chunk.subarray(0, count), offset);
+      target.set(count === chunk.length ? chunk : chunk.subarray(0, count), offset);
       offset += count;
       if (count === chunk.length) this.chunks.shift();
       else this.chunks[0] = chunk.subarray(count);
     }
     this.total -= size;
-    return batch;
   }
 }

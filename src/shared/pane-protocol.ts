@@ -7,6 +7,7 @@
 import type { CellFrame, GridSnapshot, HistorySlice, PaneSignal, StreamChunk, WaitRequest, WaitResult } from './pane-types.js';
 import type { ScannedEvent } from './sequence-scanner.js';
 import type { PackedRows } from './compact-rows.js';
+import type { LaneSpan } from './output-lane.js';
 
 export interface PaneWorkerInit {
   paneId: string;
@@ -25,6 +26,8 @@ export interface PaneWorkerInit {
   gridMirror?: SharedArrayBuffer;
   /** SharedAcks' buffer (shared-acks.ts), shared with the PTY host: the worker counts the bytes it has parsed there. */
   acks: SharedArrayBuffer;
+  /** The output lane's buffer (output-lane.ts), shared with the PTY host: where most output batches arrive. */
+  lane?: SharedArrayBuffer;
 }
 
 
@@ -86,8 +89,9 @@ export type ToWorkerMessage =
    * `flooding`: the batch is part of a sustained flood, not a redraw or an echo.
    * `parse`: a skimmed batch (skim-plan.ts): the ring keeps `bytes`, the emulator parses this instead.
    * `skipped`: output before `bytes` that the ring would not have kept, counted but not sent.
+   * `lane`: the bytes are in the pane's output lane (output-lane.ts), not in `bytes`.
    */
-  | { t: 'data'; bytes: Uint8Array; flooding?: boolean; scanned?: ScannedBatch; parse?: Uint8Array; skipped?: number }
+  | { t: 'data'; bytes?: Uint8Array; lane?: LaneSpan; flooding?: boolean; scanned?: ScannedBatch; parse?: Uint8Array; skipped?: number }
   /** Push a CellFrame to this port now and after every screen change; null stops. */
   | { t: 'frame-sink'; port: FramePort | null }
   /** Whether the coordinator wants 'dirty' notices: only while something there listens for this pane's changes. */

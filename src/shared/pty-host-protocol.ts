@@ -33,6 +33,8 @@ export interface PtySpawnOptions {
   scrollbackBytes: number;
   /** The pane's output ring (ByteRing capacity): of a skimmed front, only the part the ring keeps is sent to the worker. */
   ringBytes: number;
+  /** The output lane's buffer (output-lane.ts), shared with the pane's worker; without one each batch is sent as its own buffer. */
+  lane?: SharedArrayBuffer;
 }
 
 export interface PtyExit {

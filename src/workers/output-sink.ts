@@ -7,6 +7,12 @@ export interface OutputSink {
    */
   deliver(bytes: Uint8Array, flooding: boolean, parse?: Uint8Array): void;
   /**
+   * Where to write the next batch, of exactly `size` bytes, to deliver it
+   * whole; null while there is no room for it yet (the consumer has not
+   * finished with earlier batches: its next ack brings the caller back).
+   */
+  batchBuffer(size: number): Uint8Array | null;
+  /**
    * Takes a skimmed front (skim-plan.ts), which may be a view of a buffer
    * still in use: the emulator parses `digest` in its place, and the worker
    * is sent only the part of it that the pane's output ring keeps.

@@ -96,10 +96,15 @@ export class PaneService {
   /**
    * `scanned`: the PTY host's scan of these bytes (see ToWorkerMessage);
    * without it the worker scans. `parse`: a skim (skim-plan.ts): the ring
-   * keeps `bytes`, the emulator parses this in their place.
+   * keeps `bytes`, the emulator parses this in their place. `copied`: runs
+   * once nothing here refers to `bytes` any more, before they are acked (a
+   * view of the output lane, which the PTY host may then reuse).
    */
-  onOutput(bytes: Uint8Array, scanned?: ScannedBatch, parse?: Uint8Array, skipped = 0): void {
-    if (bytes.length === 0 && skipped === 0) return;
+  onOutput(bytes: Uint8Array, scanned?: ScannedBatch, parse?: Uint8Array, skipped = 0, copied?: () => void): void {
+    if (bytes.length === 0 && skipped === 0) {
+      copied?.();
+      return;
+    }
     this.ring.skip(skipped);
     const chunkStart = this.ring.headOffset;
     this.ring.append(bytes);
@@ -124,6 +129,7 @@ export class PaneService {
       this.renderStale = true;
       this.hashStale = true;
     }
+    copied?.();
     if (this.acks.add(bytes.length + skipped)) this.post({ t: 'ack' });
     // Screen bookkeeping (render-state sync, hash, waiters, dirty notice) is not
     // done per batch: a flood delivers hundreds of batches per screen tick, and

@@ -7,6 +7,7 @@
  */
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import type { FromWorkerMessage, PaneWorkerApi, PaneWorkerInit, ToWorkerMessage } from '../shared/pane-protocol.js';
+import { OutputLaneReader } from '../shared/output-lane.js';
 import { expose, nodeEndpoint, transfer } from './comlink-node.js';
 import { FloodPriority } from './flood-priority.js';
 import { PaneService } from './pane-service.js';
@@ -25,13 +26,16 @@ const service = new PaneService(init, module, (message: FromWorkerMessage) => {
   else eventPort.postMessage(message);
 });
 
+const lane = init.lane ? new OutputLaneReader(init.lane) : null;
 let framePort: MessagePort | null = null;
 
 dataPort.on('message', (message: ToWorkerMessage) => {
   if (message.t === 'data') {
     if (service.watched) priority.onWatched();
     else if (message.flooding) priority.onFlood();
-    service.onOutput(message.bytes, message.scanned, message.parse, message.skipped);
+    const span = message.lane;
+    if (span && lane) service.onOutput(lane.view(span), message.scanned, message.parse, message.skipped, () => lane.done(span));
+    else if (message.bytes) service.onOutput(message.bytes, message.scanned, message.parse, message.skipped);
   }
 });
 

@@ -8,6 +8,7 @@
 import type { MessagePort } from 'node:worker_threads';
 import type { FromWorkerMessage, ToWorkerMessage } from '../shared/pane-protocol.js';
 import type { PtyHostApi, PtyHostEvent, PtySpawnOptions, PtySpawned } from '../shared/pty-host-protocol.js';
+import { OutputLaneWriter } from '../shared/output-lane.js';
 import { SequenceScanner } from '../shared/sequence-scanner.js';
 import type { ParseScheduler } from './parse-scheduler.js';
 import { PtyProcess } from './pty-process.js';
@@ -16,16 +17,21 @@ class HostedPty {
   readonly pty: PtyProcess;
   private readonly scanner = new SequenceScanner();
   private consumerGone = false;
+  private readonly lane: OutputLaneWriter | null;
+  /** The lane's slot last handed out for a batch: delivering it posts its span, not its bytes. */
+  private laneSlot: Uint8Array | null = null;
 
   constructor(
     options: PtySpawnOptions,
     private readonly port: MessagePort,
     scheduler: ParseScheduler,
   ) {
+    this.lane = options.lane ? new OutputLaneWriter(options.lane) : null;
     this.pty = PtyProcess.spawn(
       options,
       {
         deliver: (bytes, flooding, parse) => this.forward(bytes, flooding, parse),
+        batchBuffer: (size) => this.batchBuffer(size),
         skim: (front, digest) => this.forwardSkim(front, digest, options.ringBytes),
         atPlainBoundary: (rows) => this.scanner.atGround && this.scanner.marginsAreFullScreen(rows),
       },
@@ -34,18 +40,33 @@ class HostedPty {
     port.on('message', (message: FromWorkerMessage) => this.onWorkerMessage(message));
   }
 
+  /** In the lane while there is one and its worker reads it; once nobody will, a scratch buffer that is dropped. */
+  private batchBuffer(size: number): Uint8Array | null {
+    if (!this.lane || this.consumerGone) return new Uint8Array(size);
+    this.laneSlot = this.lane.slot(size);
+    return this.laneSlot;
+  }
+
   private forward(bytes: Uint8Array, flooding: boolean, parse?: Uint8Array): void {
+    const inLane = bytes === this.laneSlot && this.lane !== null;
+    this.laneSlot = null;
     if (this.consumerGone) return; // the PTY counts it as parsed (dropConsumer)
     // Scanned here, in order, not in the worker: its parse is a flood's bottleneck,
     // and on escape-dense output the scan was ~15% of the worker's time.
     const events = this.scanner.scan(bytes);
-    const message: ToWorkerMessage = { t: 'data', bytes, flooding, scanned: { events, atGround: this.scanner.atGround } };
-    if (!parse) {
-      this.port.postMessage(message, [bytes.buffer as ArrayBuffer]);
-      return;
+    const message: ToWorkerMessage = { t: 'data', flooding, scanned: { events, atGround: this.scanner.atGround } };
+    const transfers: ArrayBuffer[] = [];
+    if (inLane) {
+      message.lane = this.lane!.commit(bytes.length);
+    } else {
+      message.bytes = bytes;
+      transfers.push(bytes.buffer as ArrayBuffer);
     }
-    message.parse = parse;
-    this.port.postMessage(message, [bytes.buffer as ArrayBuffer, parse.buffer as ArrayBuffer]);
+    if (parse) {
+      message.parse = parse;
+      transfers.push(parse.buffer as ArrayBuffer);
+    }
+    this.port.postMessage(message, transfers);
   }
 
   /**

@@ -254,7 +254,9 @@ export class PtyProcess implements ParseClient {
         continue;
       }
       if (this.hold.waitsForBacklog) break;
-      const batch = this.pending.takeLines(MAX_BATCH_BYTES);
+      const batch = this.sink.batchBuffer(this.pending.linesSize(MAX_BATCH_BYTES));
+      if (!batch) break;
+      this.pending.takeInto(batch);
       this.hold.handedOn(batch.length);
       const flooding = this.hasTurn && this.turnBytes >= FLOOD_TURN_BYTES;
       if (this.hasTurn) this.turnBytes += batch.length;

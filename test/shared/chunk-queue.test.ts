@@ -74,3 +74,16 @@ test('takeView hands out the front of a merged backlog without copying it, and c
   assert.equal(text(queue.takeView(5)), 'j');
   assert.equal(queue.bytes, 0);
 });
+
+test('takeInto fills a buffer of the caller\'s from the front, across chunks, and linesSize says what takeLines would take', () => {
+  const queue = new ChunkQueue();
+  queue.push(bytes('one\ntw'));
+  queue.push(bytes('o\nthree'));
+  assert.equal(queue.linesSize(9), 8, 'up to the last LF in the second half');
+  const target = new Uint8Array(queue.linesSize(9));
+  queue.takeInto(target);
+  assert.equal(text(target), 'one\ntwo\n');
+  assert.equal(queue.bytes, 5);
+  assert.throws(() => queue.takeInto(new Uint8Array(6)), /6 bytes asked for, 5 queued/);
+  assert.equal(text(queue.takeLines(9)), 'three');
+});

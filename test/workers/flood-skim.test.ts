@@ -15,6 +15,7 @@ import { loadGhosttyModule } from '../../src/main/wasm-module.js';
 import { PtyHost } from '../../src/main/pty-host.js';
 import { InputActivity } from '../../src/shared/input-activity.js';
 import { SharedAcks } from '../../src/shared/shared-acks.js';
+import { allocateOutputLane, OutputLaneReader } from '../../src/shared/output-lane.js';
 import { PaneService } from '../../src/workers/pane-service.js';
 import { GhosttyEmulator } from '../../src/workers/ghostty-emulator.js';
 import type { FromWorkerMessage, ToWorkerMessage } from '../../src/shared/pane-protocol.js';
@@ -54,6 +55,8 @@ interface FloodRun {
   /** Skimmed bytes the PTY host counted but did not send, as the ring would not have kept them. */
   trimmedBytes: number;
   totalBytes: number;
+  /** Batches that came through the output lane rather than as buffers of their own. */
+  laneBatches: number;
 }
 
 /** `cat path` on a real PTY in the PTY host thread, its output handled by a PaneService as pane-worker.ts does. */
@@ -68,21 +71,27 @@ async function runFlood(path: string, activity = new InputActivity(), ringBytes 
       if (message.t === 'ack' || message.t === 'reply') channel.port2.postMessage(message);
     },
   );
-  const run: FloodRun = { service, skimmedBytes: 0, skimSizes: [], trimmedBytes: 0, totalBytes: 0 };
+  const run: FloodRun = { service, skimmedBytes: 0, skimSizes: [], trimmedBytes: 0, totalBytes: 0, laneBatches: 0 };
+  // Batches come through an output lane, as in the app (pane-worker.ts reads it the same way).
+  const laneBuffer = allocateOutputLane();
+  const lane = new OutputLaneReader(laneBuffer);
   channel.port2.on('message', (message: ToWorkerMessage) => {
     if (message.t !== 'data') return;
-    const bytes = message.bytes.length + (message.skipped ?? 0);
+    const span = message.lane;
+    const data = span ? lane.view(span) : message.bytes!;
+    if (span) run.laneBatches++;
+    const bytes = data.length + (message.skipped ?? 0);
     run.totalBytes += bytes;
     run.trimmedBytes += message.skipped ?? 0;
     if (message.parse) {
       run.skimmedBytes += bytes;
       run.skimSizes.push(bytes);
     }
-    service.onOutput(message.bytes, message.scanned, message.parse, message.skipped);
+    service.onOutput(data, message.scanned, message.parse, message.skipped, span ? () => lane.done(span) : undefined);
   });
   const host = new PtyHost(activity);
   try {
-    const options = { argv: ['cat', path], cwd: dir, env: { PATH: process.env.PATH ?? '/usr/bin:/bin' }, cols: COLS, rows: ROWS, marker: 'skim-test/p', acks, scrollbackBytes: SCROLLBACK_BYTES, ringBytes };
+    const options = { argv: ['cat', path], cwd: dir, env: { PATH: process.env.PATH ?? '/usr/bin:/bin' }, cols: COLS, rows: ROWS, marker: 'skim-test/p', acks, scrollbackBytes: SCROLLBACK_BYTES, ringBytes, lane: laneBuffer };
     const pty = await host.spawn('p', options, channel.port1);
     await new Promise<void>((resolve) => pty.onExit(() => resolve()));
   } finally {
@@ -96,7 +105,8 @@ const cooked = (path: string) => Buffer.from(readFileSync(path).toString('latin1
 
 test('a flood read faster than it parses is skimmed, and ends with the screen, scrollback and output log of a full parse', { timeout: 120_000 }, async () => {
   const path = floodFile();
-  const { service, skimmedBytes, skimSizes, totalBytes } = await runFlood(path);
+  const { service, skimmedBytes, skimSizes, totalBytes, laneBatches } = await runFlood(path);
+  assert.ok(laneBatches > 50, `batches came through the output lane (${laneBatches})`);
 
   // The output log holds every byte the PTY gave, skimmed or not.
   const stream = service.stream(0);
