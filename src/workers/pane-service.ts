@@ -44,6 +44,8 @@ export class PaneService {
   private hashStale = true;
   /** Output arrived since ghostty's render state was last synced; checked lazily, not per batch. */
   private renderStale = false;
+  /** The cursor as of the last version check: x, y and visibility in one number (see cursorChanged). */
+  private lastCursorKey = -1;
   /** The version the last dirty notice (and waiter check) was for. */
   private notifiedVersion = -1;
   private linesCache: { version: number; lines: string[] } | null = null;
@@ -264,7 +266,11 @@ export class PaneService {
     if (this.renderStale) {
       this.renderStale = false;
       // ghostty's own dirty tracking is the cheap first filter; the hash decides.
-      if (this.keeper.safe((emulator) => emulator.syncDirty())) this.hashStale = true;
+      // It does not flag a cursor that only moved along its row or was shown or
+      // hidden (a shell's echo of Left, a TUI showing its cursor once drawn), so
+      // the cursor is compared on its own.
+      const dirty = this.keeper.safe((emulator) => emulator.syncDirty());
+      if (this.cursorChanged() || dirty) this.hashStale = true;
     }
     if (this.hashStale) {
       this.hashStale = false;
@@ -275,6 +281,14 @@ export class PaneService {
       }
     }
     return this.screenVersion;
+  }
+
+  private cursorChanged(): boolean {
+    const cursor = this.keeper.safe((emulator) => emulator.cursor());
+    const key = cursor ? cursor.x + cursor.y * 0x1000 + (cursor.visible ? 0x1000000 : 0) : -2;
+    if (key === this.lastCursorKey) return false;
+    this.lastCursorKey = key;
+    return true;
   }
 
   lines(): string[] {

@@ -98,3 +98,20 @@ test('a resize does not count the reflowed scrollback as dropped: a reader refit
   assert.equal(latest.lostNotice, null, 'no line left the scrollback');
   assert.deepEqual(frameLines(latest.slice!.frame), shown, 'the reader still shows the lines it showed');
 });
+
+test('a cursor that only moves along its row, or is hidden or shown, is a new screen version', async () => {
+  const init = { paneId: 'p', cols: 40, rows: 8, ringCapacity: 64 * 1024, scrollbackBytes: 2000, idleThresholdMs: 1000, version: 'test', acks: SharedAcks.allocate() };
+  const service = new PaneService(init, await loadGhosttyModule(), () => {});
+  output(service, 'hello');
+  let version = service.version();
+  // ghostty's dirty tracking flags none of these: the version must still move, or frames and waiters miss them.
+  for (const [sequence, cursor] of [['\b', { x: 4, y: 0, visible: true }], ['\x1b[?25l', { x: 4, y: 0, visible: false }], ['\x1b[?25h', { x: 4, y: 0, visible: true }], ['\x1b[C', { x: 5, y: 0, visible: true }]] as const) {
+    output(service, sequence);
+    const next = service.version();
+    assert.ok(next > version, `${JSON.stringify(sequence)} bumps the version`);
+    assert.deepEqual(service.grid().cursor, cursor);
+    version = next;
+  }
+  output(service, '\x1b[1;6H'); // to where the cursor already is
+  assert.equal(service.version(), version, 'nothing moved, no new version');
+});

@@ -192,3 +192,37 @@ test('tmux inside a pane: patterm itself runs in tmux, yet the pane is patterm\'
     patterm.stop();
   }
 });
+
+test('the host terminal\'s cursor follows a cursor that only moves along its row, or is hidden and shown', async () => {
+  const patterm = TmuxPatterm.start({ processPresets: { bash: BASH_PRESET } });
+  // Where the host terminal's cursor is, relative to the main area, or "hidden".
+  const cursor = () => {
+    const { main } = computeLayout(Number(patterm.format('#{window_width}')), Number(patterm.format('#{window_height}')));
+    const [x, y, shown] = patterm.format('#{cursor_x},#{cursor_y},#{cursor_flag}').split(',').map(Number);
+    return shown === 1 ? `${x - main.x},${y - main.y}` : 'hidden';
+  };
+  const waitForCursor = async (expected: string, what: string) => {
+    const deadline = Date.now() + 5000;
+    while (cursor() !== expected && Date.now() < deadline) await sleep(50);
+    assert.equal(cursor(), expected, what);
+  };
+  try {
+    await patterm.waitFor(/Press Ctrl-K/, 'the empty state');
+    await patterm.runPalette('bash', 'Run process: bash');
+    await patterm.waitFor((lines) => patterm.mainArea(lines)[0] === '$', 'the prompt');
+    patterm.type('echo abcdef');
+    await waitForCursor('13,0', 'after typing');
+    // Readline echoes Left as a backspace: no cell changes, only the cursor.
+    patterm.keys('Left', 'Left', 'Left');
+    await waitForCursor('10,0', 'after three Lefts');
+    patterm.keys('Right');
+    await waitForCursor('11,0', 'after a Right');
+    patterm.keys('C-e', 'C-u');
+    patterm.type("printf '\\033[?25l'; sleep 1; printf '\\033[?25h'; sleep 30");
+    patterm.keys('Enter');
+    await waitForCursor('hidden', 'while the program hides it');
+    await waitForCursor('0,1', 'once the program shows it again, on the line below the command');
+  } finally {
+    patterm.stop();
+  }
+});
