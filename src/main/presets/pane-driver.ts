@@ -113,7 +113,8 @@ export async function submitText(coordinator: Coordinator, paneId: PaneId, reque
 
 /** Waits for the typed text to show, then for `quietMs` of stillness (codex reads a fast Enter as part of a paste). */
 async function settleAfterTyping(coordinator: Coordinator, paneId: PaneId, before: GridSnapshot, quietMs: number): Promise<GridSnapshot> {
-  const changed = await watchScreen(coordinator, paneId, (grid) => (grid.screenVersion !== before.screenVersion ? grid : null), ECHO_TIMEOUT_MS);
+  // The text, not the cursor: a CLI may hide or park its cursor before it echoes (a new screen version with the same cells).
+  const changed = await watchScreen(coordinator, paneId, (grid) => (grid.screenVersion !== before.screenVersion && !sameLines(grid.lines, before.lines) ? grid : null), ECHO_TIMEOUT_MS);
   let since = { version: changed.grid?.screenVersion ?? before.screenVersion, at: performance.now() };
   const still = await watchScreen(
     coordinator,
@@ -127,4 +128,8 @@ async function settleAfterTyping(coordinator: Coordinator, paneId: PaneId, befor
     quietMs + ECHO_TIMEOUT_MS,
   );
   return still.grid ?? changed.grid ?? before;
+}
+
+function sameLines(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((line, i) => line === b[i]);
 }

@@ -161,3 +161,11 @@ test('the default ready signal (quiet after the first output) also leads to a co
   assert.equal(launcher.readyTimes.get(pane.id)?.ready, true);
   await eventually(async () => (await screen(coordinator, pane.id)).includes('answer: got 10 chars'), { timeoutMs: 10_000, message: 'the answer' });
 });
+
+test('an agent that hides its cursor before it echoes, and answers at once, is still seen to have taken the prompt', async () => {
+  // The echo comes 400 ms after the keys, the busy marker never shows: proof can only be the input line emptying again.
+  const { coordinator, launcher } = setup([fakePreset('slow-echo', { FAKE_AGENT_ECHO_MS: '400', FAKE_AGENT_BUSY_MS: '0' })]);
+  const { pane, submit } = await launcher.spawnAgent({ preset: 'slow-echo', initialPrompt: 'hello there' });
+  assert.deepEqual(submit && { submitted: submit.submitted, attempts: submit.attempts }, { submitted: true, attempts: 1 }, submit?.detail);
+  await eventually(async () => (await screen(coordinator, pane.id)).includes('answer: got 11 chars'), { timeoutMs: 10_000, message: 'the answer' });
+});
