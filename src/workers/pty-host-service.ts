@@ -48,7 +48,7 @@ class HostedPty {
   }
 
   private forward(bytes: Uint8Array, flooding: boolean, parse?: Uint8Array): void {
-    const inLane = bytes === this.laneSlot && this.lane !== null;
+    const lane = bytes === this.laneSlot ? this.lane : null;
     this.laneSlot = null;
     if (this.consumerGone) return; // the PTY counts it as parsed (dropConsumer)
     // Scanned here, in order, not in the worker: its parse is a flood's bottleneck,
@@ -56,8 +56,8 @@ class HostedPty {
     const events = this.scanner.scan(bytes);
     const message: ToWorkerMessage = { t: 'data', flooding, scanned: { events, atGround: this.scanner.atGround } };
     const transfers: ArrayBuffer[] = [];
-    if (inLane) {
-      message.lane = this.lane!.commit(bytes.length);
+    if (lane) {
+      message.lane = lane.commit(bytes.length);
     } else {
       message.bytes = bytes;
       transfers.push(bytes.buffer as ArrayBuffer);
