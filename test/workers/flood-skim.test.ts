@@ -121,10 +121,11 @@ test('a flood read faster than it parses is skimmed, and ends with the screen, s
   // minimum (backlog-skim.ts), at whichever flush follows. Measured here, means of the skims after
   // the first (the first has no hold before it): 0.52-0.55 MB without holds (largest single skim
   // 0.90 MB), 1.19-1.45 MB with them, both with two busy threads beside the test. The bar sits
-  // between, as the mean: one slow hold (the PTY host descheduled in CI) must not decide it.
+  // between, nearer the lower side, as a mean: a slow machine shortens the holds, and one slow
+  // hold (the PTY host descheduled in CI) must not decide it.
   const held = skimSizes.slice(1);
   const meanHeld = held.reduce((sum, bytes) => sum + bytes, 0) / Math.max(1, held.length);
-  assert.ok(held.length > 0 && meanHeld > 0.75 * (1 << 20), `skims cut what piled up during a hold (mean ${Math.round(meanHeld)} bytes, sizes ${skimSizes.join(', ')})`);
+  assert.ok(held.length > 0 && meanHeld > 0.65 * (1 << 20), `skims cut what piled up during a hold (mean ${Math.round(meanHeld)} bytes, sizes ${skimSizes.join(', ')})`);
 
   // The same bytes, every one parsed.
   const parsed = new GhosttyEmulator(await loadGhosttyModule(), { cols: COLS, rows: ROWS, scrollbackBytes: SCROLLBACK_BYTES });
