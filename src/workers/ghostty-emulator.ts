@@ -41,6 +41,9 @@ export interface EmulatorOptions {
  */
 const MAX_WRITE_BYTES = 64 * 1024;
 
+/** The DEC private modes a CellFrame carries (cellFrame), for the host terminal to mirror or paste to follow. */
+const FRAME_DEC_MODES = [1, 1000, 1002, 1003, 1004, 1006, 2004];
+
 export class GhosttyEmulator {
   private readonly term: GhosttyTerminal;
   private readonly internals: GhosttyInternals;
@@ -194,10 +197,31 @@ export class GhosttyEmulator {
     }
     this.dirtyRows.fill(0);
     this.allRowsDirty = false;
-    const c = this.cursor();
-    hash = Math.imul(hash ^ (c.x | (c.y << 12) | (c.visible ? 1 << 24 : 0)), 0x01000193);
+    hash = Math.imul(hash ^ this.cursorKey(), 0x01000193);
+    hash = Math.imul(hash ^ this.frameModeBits(), 0x01000193);
     hash = Math.imul(hash ^ (this.isAlternateScreen() ? 1 : 2), 0x01000193);
     return hash >>> 0;
+  }
+
+  /**
+   * What a frame carries besides its cells (see cellFrame): the cursor and the
+   * modes the host terminal mirrors. ghostty's dirty tracking (syncDirty)
+   * flags none of it by itself: a cursor moved along its row, shown or hidden,
+   * or a mode set with nothing drawn.
+   */
+  frameStateKey(): number {
+    return this.cursorKey() + this.frameModeBits() * 2 ** 25;
+  }
+
+  private cursorKey(): number {
+    const c = this.cursor();
+    return c.x | (c.y << 12) | (c.visible ? 1 << 24 : 0);
+  }
+
+  private frameModeBits(): number {
+    let bits = this.term.hasMouseTracking() ? 1 : 0;
+    for (let i = 0; i < FRAME_DEC_MODES.length; i++) if (this.getMode(FRAME_DEC_MODES[i], true)) bits |= 2 << i;
+    return bits;
   }
 
   /**

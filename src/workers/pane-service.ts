@@ -44,8 +44,8 @@ export class PaneService {
   private hashStale = true;
   /** Output arrived since ghostty's render state was last synced; checked lazily, not per batch. */
   private renderStale = false;
-  /** The cursor as of the last version check: x, y and visibility in one number (see cursorChanged). */
-  private lastCursorKey = -1;
+  /** The cursor and modes as of the last version check (GhosttyEmulator.frameStateKey). */
+  private lastFrameStateKey = -1;
   /** The version the last dirty notice (and waiter check) was for. */
   private notifiedVersion = -1;
   private linesCache: { version: number; lines: string[] } | null = null;
@@ -267,10 +267,10 @@ export class PaneService {
       this.renderStale = false;
       // ghostty's own dirty tracking is the cheap first filter; the hash decides.
       // It does not flag a cursor that only moved along its row or was shown or
-      // hidden (a shell's echo of Left, a TUI showing its cursor once drawn), so
-      // the cursor is compared on its own.
+      // hidden (a shell's echo of Left, a TUI showing its cursor once drawn), nor
+      // a mode set with nothing drawn, so those are compared on their own.
       const dirty = this.keeper.safe((emulator) => emulator.syncDirty());
-      if (this.cursorChanged() || dirty) this.hashStale = true;
+      if (this.frameStateChanged() || dirty) this.hashStale = true;
     }
     if (this.hashStale) {
       this.hashStale = false;
@@ -283,11 +283,10 @@ export class PaneService {
     return this.screenVersion;
   }
 
-  private cursorChanged(): boolean {
-    const cursor = this.keeper.safe((emulator) => emulator.cursor());
-    const key = cursor ? cursor.x + cursor.y * 0x1000 + (cursor.visible ? 0x1000000 : 0) : -2;
-    if (key === this.lastCursorKey) return false;
-    this.lastCursorKey = key;
+  private frameStateChanged(): boolean {
+    const key = this.keeper.safe((emulator) => emulator.frameStateKey()) ?? -2;
+    if (key === this.lastFrameStateKey) return false;
+    this.lastFrameStateKey = key;
     return true;
   }
 

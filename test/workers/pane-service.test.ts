@@ -99,7 +99,7 @@ test('a resize does not count the reflowed scrollback as dropped: a reader refit
   assert.deepEqual(frameLines(latest.slice!.frame), shown, 'the reader still shows the lines it showed');
 });
 
-test('a cursor that only moves along its row, or is hidden or shown, is a new screen version', async () => {
+test('a cursor that only moves along its row, or is hidden or shown, and a mode set with nothing drawn, are a new screen version', async () => {
   const init = { paneId: 'p', cols: 40, rows: 8, ringCapacity: 64 * 1024, scrollbackBytes: 2000, idleThresholdMs: 1000, version: 'test', acks: SharedAcks.allocate() };
   const service = new PaneService(init, await loadGhosttyModule(), () => {});
   output(service, 'hello');
@@ -114,4 +114,16 @@ test('a cursor that only moves along its row, or is hidden or shown, is a new sc
   }
   output(service, '\x1b[1;6H'); // to where the cursor already is
   assert.equal(service.version(), version, 'nothing moved, no new version');
+  // Nor does it flag a mode set with nothing drawn, which a frame carries for the host terminal to mirror.
+  for (const [sequence, holds] of [
+    ['\x1b[?1h', () => service.cells().modes.applicationCursor],
+    ['\x1b[?1000h\x1b[?1006h', () => service.cells().mouseTracking && service.cells().modes.mouseSgr],
+    ['\x1b[?2004h', () => service.cells().bracketedPaste],
+  ] as const) {
+    output(service, sequence);
+    const next = service.version();
+    assert.ok(next > version, `${JSON.stringify(sequence)} bumps the version`);
+    assert.ok(holds(), `${JSON.stringify(sequence)} shows in the frame`);
+    version = next;
+  }
 });

@@ -226,3 +226,21 @@ test('the host terminal\'s cursor follows a cursor that only moves along its row
     patterm.stop();
   }
 });
+
+test('a mode a program sets with nothing drawn reaches the host terminal: application cursor keys', async () => {
+  const patterm = TmuxPatterm.start({ processPresets: { bash: BASH_PRESET } });
+  try {
+    await patterm.waitFor(/Press Ctrl-K/, 'the empty state');
+    await patterm.runPalette('bash', 'Run process: bash');
+    await patterm.waitFor((lines) => patterm.mainArea(lines)[0] === '$', 'the prompt');
+    assert.equal(patterm.format('#{keypad_cursor_flag}'), '0');
+    patterm.type("echo drawn; sleep 1; printf '\\033[?1h'; sleep 30");
+    patterm.keys('Enter');
+    await patterm.waitFor((lines) => patterm.mainArea(lines).includes('drawn'), 'the output before the mode');
+    const deadline = Date.now() + 5000;
+    while (patterm.format('#{keypad_cursor_flag}') !== '1' && Date.now() < deadline) await sleep(50);
+    assert.equal(patterm.format('#{keypad_cursor_flag}'), '1', 'DECCKM, set a second after the last drawing, is mirrored');
+  } finally {
+    patterm.stop();
+  }
+});
