@@ -5,7 +5,6 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { computeLayout } from '../../../src/renderer/layout.js';
 import { describeCells, killServerWhenGone, SCREEN_TIMEOUT_MS, sleep, styledLines, type TmuxPatterm } from './tmux-harness.js';
 
 /** A program run straight in its own tmux, at the pane's size: the reference screen. */
@@ -67,9 +66,7 @@ export async function assertSameScreen(
   while (Date.now() < deadline) {
     ours = patterm.mainArea().map(normalize);
     theirs = direct.screen().map(normalize);
-    const { main } = computeLayout(Number(patterm.format('#{window_width}')), Number(patterm.format('#{window_height}')));
-    const [x, y, shown] = patterm.format('#{cursor_x},#{cursor_y},#{cursor_flag}').split(',').map(Number);
-    const cursor = shown === 1 ? `${x - main.x},${y - main.y}` : 'hidden';
+    const cursor = patterm.mainAreaCursor();
     cursors = `cursor: direct ${direct.cursor()}, patterm ${cursor}`;
     if (ours.join('\n') === theirs.join('\n') && cursor === direct.cursor()) {
       if (textOnly) return;

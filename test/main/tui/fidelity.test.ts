@@ -195,17 +195,7 @@ test('tmux inside a pane: patterm itself runs in tmux, yet the pane is patterm\'
 
 test('the host terminal\'s cursor follows a cursor that only moves along its row, or is hidden and shown', async () => {
   const patterm = TmuxPatterm.start({ processPresets: { bash: BASH_PRESET } });
-  // Where the host terminal's cursor is, relative to the main area, or "hidden".
-  const cursor = () => {
-    const { main } = computeLayout(Number(patterm.format('#{window_width}')), Number(patterm.format('#{window_height}')));
-    const [x, y, shown] = patterm.format('#{cursor_x},#{cursor_y},#{cursor_flag}').split(',').map(Number);
-    return shown === 1 ? `${x - main.x},${y - main.y}` : 'hidden';
-  };
-  const waitForCursor = async (expected: string, what: string) => {
-    const deadline = Date.now() + 5000;
-    while (cursor() !== expected && Date.now() < deadline) await sleep(50);
-    assert.equal(cursor(), expected, what);
-  };
+  const waitForCursor = (expected: string, what: string) => patterm.waitForValue(() => patterm.mainAreaCursor(), expected, `the cursor ${what}`, 5000);
   try {
     await patterm.waitFor(/Press Ctrl-K/, 'the empty state');
     await patterm.runPalette('bash', 'Run process: bash');
@@ -237,9 +227,7 @@ test('a mode a program sets with nothing drawn reaches the host terminal: applic
     patterm.type("echo drawn; sleep 1; printf '\\033[?1h'; sleep 30");
     patterm.keys('Enter');
     await patterm.waitFor((lines) => patterm.mainArea(lines).includes('drawn'), 'the output before the mode');
-    const deadline = Date.now() + 5000;
-    while (patterm.format('#{keypad_cursor_flag}') !== '1' && Date.now() < deadline) await sleep(50);
-    assert.equal(patterm.format('#{keypad_cursor_flag}'), '1', 'DECCKM, set a second after the last drawing, is mirrored');
+    await patterm.waitForValue(() => patterm.format('#{keypad_cursor_flag}'), '1', 'DECCKM, set a second after the last drawing, to be mirrored', 5000);
   } finally {
     patterm.stop();
   }

@@ -159,6 +159,24 @@ export class TmuxPatterm {
     return this.tmux('display-message', '-p', format).trim();
   }
 
+  /** Where the host terminal's cursor is, as "x,y" relative to the main area, or "hidden". */
+  mainAreaCursor(): string {
+    const { main } = computeLayout(Number(this.format('#{window_width}')), Number(this.format('#{window_height}')));
+    const [x, y, shown] = this.format('#{cursor_x},#{cursor_y},#{cursor_flag}').split(',').map(Number);
+    return shown === 1 ? `${x - main.x},${y - main.y}` : 'hidden';
+  }
+
+  /** Polls `read` (a cursor, a tmux format) until it gives `expected`; throws with the last value when it never does. */
+  async waitForValue(read: () => string, expected: string, what: string, timeoutMs = SCREEN_TIMEOUT_MS): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    let value = read();
+    while (value !== expected && Date.now() < deadline) {
+      await sleep(POLL_MS);
+      value = read();
+    }
+    if (value !== expected) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}: expected ${JSON.stringify(expected)}, last ${JSON.stringify(value)}`);
+  }
+
   /** Polls until the screen satisfies the check; throws with the last screen when it never does. */
   async waitFor(check: RegExp | ((lines: string[]) => boolean), what = String(check), timeoutMs = SCREEN_TIMEOUT_MS): Promise<string[]> {
     const test = typeof check === 'function' ? check : (lines: string[]) => check.test(lines.join('\n'));
