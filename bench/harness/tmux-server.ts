@@ -35,6 +35,15 @@ export class TmuxServer {
     return stdout;
   }
 
+  /**
+   * Starts the server now, with an idle placeholder window, so that a pane
+   * timed from newPane() is timed in a running server, as patterm's is after
+   * Coordinator.prewarm().
+   */
+  async start(): Promise<void> {
+    await this.newPane('exec sleep 86400');
+  }
+
   /** First call starts the server with a detached session; later calls add windows of the same size. */
   async newPane(shellCommand: string): Promise<void> {
     if (!this.started) {

@@ -16,6 +16,9 @@ export default async function floodPatterm(args: { path: string }): Promise<{ ms
   const coordinator = new Coordinator();
   coordinator.setPaneSize(PANE.cols, PANE.rows);
   try {
+    // As the app does at start-up: the PTY host is up and a spare worker booted. The pane is
+    // timed from its spawn in a running patterm, as tmux's from new-window in a running server.
+    await coordinator.prewarm();
     const cpu = process.cpuUsage();
     const started = performance.now();
     const pane = await coordinator.spawn({ argv: fencedFloodArgv(args.path), kind: 'process' });

@@ -15,6 +15,7 @@ export default async function floodTmux(args: { path: string }): Promise<{ ms: n
   try {
     const argv = fencedFloodArgv(args.path, server.signalCommand('done'));
     const command = argv.map(shellQuote).join(' ');
+    await server.start(); // timed from the pane's start in a running server, as patterm's pane is
     const started = performance.now();
     await server.newPane(command);
     const pid = await server.serverPid();

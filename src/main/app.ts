@@ -51,6 +51,8 @@ export async function runApp(options: AppOptions): Promise<void> {
   });
   tui.start();
   crashTui = tui;
+  // After the first paint, so the boots do not delay it; before the first spawn, which then starts at once.
+  void coordinator.prewarm();
 }
 
 /** The running TUI, for the crash handlers installed before it existed. */

@@ -28,6 +28,7 @@ import { paneNameBase } from '../shared/pane-name.js';
 import { Pane, type PaneWaitResult } from './pane.js';
 import { loadGhosttyModule } from './wasm-module.js';
 import { WorkerBootGate } from './worker-boot-gate.js';
+import { SparePaneWorker } from './spare-pane-worker.js';
 import { PaneRetirement } from './pane-retirement.js';
 import { PaneTree, type PanePlace, type Session } from './pane-tree.js';
 
@@ -97,6 +98,8 @@ export class Coordinator {
   private ptyHost: PtyHost | null = null;
   /** A spawn waits here for its turn to boot a worker (see worker-boot-gate.ts). */
   readonly bootGate = new WorkerBootGate();
+  /** A pane worker booted ahead of the next spawn, once prewarm() asked for it. */
+  readonly spareWorker = new SparePaneWorker(this.bootGate);
 
   private readonly paneAdded = new Emitter<PaneInfo>();
   private readonly paneChanged = new Emitter<PaneInfo>();
@@ -180,9 +183,25 @@ export class Coordinator {
     return pane.info;
   }
 
-  /** The PTY host is started (again, after a crash) with the first pane that needs it. */
-  private startPane(request: SpawnRequest, place: PanePlace, module: WebAssembly.Module): Promise<Pane> {
+  /**
+   * Gets ready for spawns before they come (the app at start-up): the PTY host
+   * thread boots, and from now on one pane worker is kept booted ahead of the
+   * next spawn (spare-pane-worker.ts). Settles once both are up.
+   */
+  async prewarm(): Promise<void> {
+    await loadGhosttyModule();
+    if (this.shuttingDown) return;
+    await Promise.all([this.startedPtyHost().ready(), this.spareWorker.keep()]);
+  }
+
+  /** The PTY host, started (again, after a crash) with the first pane that needs it. */
+  private startedPtyHost(): PtyHost {
     if (!this.ptyHost || this.ptyHost.dead) this.ptyHost = new PtyHost(this.inputActivity);
+    return this.ptyHost;
+  }
+
+  private startPane(request: SpawnRequest, place: PanePlace, module: WebAssembly.Module): Promise<Pane> {
+    const host = this.startedPtyHost();
     return Pane.start({
       info: {
         ...place,
@@ -199,7 +218,8 @@ export class Coordinator {
       module,
       idleThresholdMs: request.idleThresholdMs,
       nice: this.workerNice,
-    }, this.ptyHost);
+      launchWorker: (launch) => this.spareWorker.launch(launch),
+    }, host);
   }
 
   private onExit(pane: Pane): void {
@@ -238,6 +258,7 @@ export class Coordinator {
     await Promise.all(panes.map((pane) => pane.kill('SIGTERM', graceMs).catch(() => undefined)));
     await Promise.all(panes.map((pane) => pane.dispose().catch(() => undefined)));
     this.tree.clear();
+    await this.spareWorker.dispose();
     await this.ptyHost?.dispose();
     this.ptyHost = null;
   }

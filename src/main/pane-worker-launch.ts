@@ -31,30 +31,45 @@ export interface PaneWorkerLaunch {
 }
 
 export function launchPaneWorker(launch: PaneWorkerLaunch): Worker {
-  const worker = new Worker(WORKER_URL, {
-    workerData: {
-      init: {
-        paneId: launch.paneId,
-        cols: launch.cols,
-        rows: launch.rows,
-        ringCapacity: launch.ringCapacity ?? DEFAULT_RING_CAPACITY,
-        scrollbackBytes: DEFAULT_SCROLLBACK_BYTES,
-        idleThresholdMs: launch.idleThresholdMs ?? DEFAULT_IDLE_THRESHOLD_MS,
-        nice: launch.nice,
-        gridMirror: launch.gridMirror,
-        acks: launch.acks,
-        lane: launch.lane,
-        version: VERSION,
-      } satisfies PaneWorkerInit,
-      module: launch.module,
-      dataPort: launch.dataPort,
-      eventPort: launch.eventPort,
-    },
-    transferList: [launch.dataPort, launch.eventPort],
-    // Logs never go to stdout: the TUI and the MCP proxy own it.
-    stdout: true,
-    stderr: true,
-  });
+  const { data, transferList } = paneWorkerData(launch);
+  return withQuietOutput(new Worker(WORKER_URL, { workerData: data, transferList, stdout: true, stderr: true }));
+}
+
+/** A worker that boots without a pane and waits for one (spare-pane-worker.ts): `adoptPane` makes it a pane's. */
+export function launchSpareWorker(): Worker {
+  return withQuietOutput(new Worker(WORKER_URL, { workerData: { spare: true }, stdout: true, stderr: true }));
+}
+
+/** Makes a spare the pane's worker: what a launch puts in workerData, as its first message. */
+export function adoptPane(spare: Worker, launch: PaneWorkerLaunch): void {
+  const { data, transferList } = paneWorkerData(launch);
+  spare.postMessage(data, transferList);
+}
+
+function paneWorkerData(launch: PaneWorkerLaunch) {
+  const data = {
+    init: {
+      paneId: launch.paneId,
+      cols: launch.cols,
+      rows: launch.rows,
+      ringCapacity: launch.ringCapacity ?? DEFAULT_RING_CAPACITY,
+      scrollbackBytes: DEFAULT_SCROLLBACK_BYTES,
+      idleThresholdMs: launch.idleThresholdMs ?? DEFAULT_IDLE_THRESHOLD_MS,
+      nice: launch.nice,
+      gridMirror: launch.gridMirror,
+      acks: launch.acks,
+      lane: launch.lane,
+      version: VERSION,
+    } satisfies PaneWorkerInit,
+    module: launch.module,
+    dataPort: launch.dataPort,
+    eventPort: launch.eventPort,
+  };
+  return { data, transferList: [launch.dataPort, launch.eventPort] };
+}
+
+/** Logs never go to stdout: the TUI and the MCP proxy own it. */
+function withQuietOutput(worker: Worker): Worker {
   worker.stdout.resume();
   worker.stderr.resume();
   return worker;

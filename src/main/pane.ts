@@ -5,7 +5,7 @@
  * worker, or, once the pane has exited and its worker was retired, through
  * what it left (frozen-pane.ts); every byte to the child goes through the PTY.
  */
-import { MessageChannel, type MessagePort } from 'node:worker_threads';
+import { MessageChannel, type MessagePort, type Worker } from 'node:worker_threads';
 import { randomUUID } from 'node:crypto';
 import type {
   CellFrame,
@@ -30,7 +30,7 @@ import { paneEnvironment } from './pane-environment.js';
 import { SharedAcks } from '../shared/shared-acks.js';
 import { allocateOutputLane } from '../shared/output-lane.js';
 import { FrozenPane } from './frozen-pane.js';
-import { launchPaneWorker } from './pane-worker-launch.js';
+import { launchPaneWorker, type PaneWorkerLaunch } from './pane-worker-launch.js';
 
 export interface PaneStartOptions {
   info: Omit<PaneInfo, 'process' | 'title' | 'createdAt'>;
@@ -43,6 +43,8 @@ export interface PaneStartOptions {
   ringCapacity?: number;
   /** See PaneWorkerInit.nice. */
   nice?: number;
+  /** Starts the worker (the coordinator's spare-pane-worker.ts); a fresh launch without it. */
+  launchWorker?: (launch: PaneWorkerLaunch) => Worker;
 }
 
 export interface PaneWaitResult extends WaitResult {
@@ -116,7 +118,7 @@ export class Pane {
     this.eventPort = events.port1;
     const mirrorBuffer = GridMirror.allocate();
     this.mirror = new GridMirror(mirrorBuffer);
-    const worker = launchPaneWorker({
+    const worker = (options.launchWorker ?? launchPaneWorker)({
       paneId: info.id,
       cols,
       rows,

@@ -50,6 +50,11 @@ export class PtyHost {
     worker.on('exit', () => this.onHostGone());
   }
 
+  /** Settles once the host thread has booted (or died trying): its first spawn then does not wait for the boot. */
+  async ready(): Promise<void> {
+    await this.client.call((remote) => remote.ping()).catch(() => undefined);
+  }
+
   /** Starts a process whose output goes to `dataPort` (the pane worker's end of a channel). */
   async spawn(id: string, options: PtySpawnOptions, dataPort: MessagePort): Promise<RemotePty> {
     this.spawning.set(id, null);

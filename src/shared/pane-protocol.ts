@@ -31,6 +31,14 @@ export interface PaneWorkerInit {
 }
 
 
+/**
+ * What a spare pane worker (src/main/spare-pane-worker.ts) posts on its
+ * parentPort once booted. Its next message there makes it a pane's: the
+ * PaneWorkerInit, the WASM module and the two ports a launch would have put in
+ * its workerData.
+ */
+export const SPARE_READY = 'patterm:spare-ready';
+
 export interface PaneWorkerApi {
   resize(cols: number, rows: number): void;
   grid(sinceVersion?: number): GridSnapshot;

@@ -71,6 +71,8 @@ export interface PtyHostApi {
   kill(id: string, signal: string, graceMs: number): Promise<void>;
   /** Closes the master without waiting and forgets the pane. */
   destroy(id: string): void;
+  /** Answers once the host thread has booted (Coordinator.prewarm). */
+  ping(): void;
   /** Test hook: the host thread crashes with an uncaught error. */
   simulateCrash(): void;
 }

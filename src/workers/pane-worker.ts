@@ -6,12 +6,13 @@
  * also brings the TUI's frame port.
  */
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
-import type { FromWorkerMessage, PaneWorkerApi, PaneWorkerInit, ToWorkerMessage } from '../shared/pane-protocol.js';
+import { SPARE_READY, type FromWorkerMessage, type PaneWorkerApi, type PaneWorkerInit, type ToWorkerMessage } from '../shared/pane-protocol.js';
 import { OutputLaneReader } from '../shared/output-lane.js';
 import { expose, nodeEndpoint, transfer } from './comlink-node.js';
 import { FloodPriority } from './flood-priority.js';
 import { PaneService } from './pane-service.js';
 
+/** What makes a worker one pane's: its workerData at launch, or a spare's first message (see SPARE_READY). */
 interface PaneWorkerData {
   init: PaneWorkerInit;
   module: WebAssembly.Module;
@@ -19,77 +20,87 @@ interface PaneWorkerData {
   eventPort: MessagePort;
 }
 
-const { init, module, dataPort, eventPort } = workerData as PaneWorkerData;
-const priority = new FloodPriority(init.nice ?? 0);
-const service = new PaneService(init, module, (message: FromWorkerMessage) => {
-  if (message.t === 'ack' || message.t === 'reply') dataPort.postMessage(message);
-  else eventPort.postMessage(message);
-});
-
-const lane = init.lane ? new OutputLaneReader(init.lane) : null;
-let framePort: MessagePort | null = null;
-
-dataPort.on('message', (message: ToWorkerMessage) => {
-  if (message.t === 'data') {
-    if (service.watched) priority.onWatched();
-    else if (message.flooding) priority.onFlood();
-    const span = message.lane;
-    if (span && lane) service.onOutput(lane.view(span), message.scanned, message.parse, message.skipped, () => lane.done(span));
-    else if (message.bytes) service.onOutput(message.bytes, message.scanned, message.parse, message.skipped);
-  }
-});
-
-eventPort.on('message', (message: ToWorkerMessage) => {
-  if (message.t === 'frame-sink') setFramePort(message.port as MessagePort | null);
-  else if (message.t === 'screen-notices') service.setScreenNotices(message.on);
-});
-
-/** The TUI's focused-pane port: frames go straight to the renderer thread, not through the coordinator. */
-function setFramePort(port: MessagePort | null): void {
-  framePort?.close();
-  framePort = port;
-  if (!port) {
-    service.setFrameSink(null);
-    return;
-  }
-  port.on('close', () => {
-    if (framePort === port) {
-      framePort = null;
-      service.setFrameSink(null);
-    }
-  });
-  service.setFrameSink((frame) => port.postMessage(frame, [frame.cells.buffer as ArrayBuffer]));
+const launched = workerData as PaneWorkerData | { spare: true };
+if (!('spare' in launched)) startPane(launched);
+else {
+  // A spare: the module graph is loaded (the costly part of a boot); the pane comes in one message.
+  parentPort!.once('message', (data: PaneWorkerData) => startPane(data));
+  parentPort!.postMessage(SPARE_READY);
 }
 
-const api: PaneWorkerApi = {
-  resize: (cols, rows) => service.resize(cols, rows),
-  grid: (sinceVersion) => service.grid(sinceVersion),
-  cells: () => {
-    const frame = service.cells();
-    return transfer(frame, [frame.cells.buffer]);
-  },
-  history: (first, count) => {
-    const slice = service.historySlice(first, count);
-    return transfer(slice, [slice.frame.cells.buffer]);
-  },
-  stream: (fromOffset, limit) => {
-    const chunk = service.stream(fromOffset, limit);
-    return transfer(chunk, [chunk.bytes.buffer]);
-  },
-  remains: (historyCells) => service.remains(historyCells),
-  waitFor: (request) => service.waitFor(request),
-  cancelWait: (id) => service.cancelWait(id),
-  idleMs: () => service.idleMs(),
-  idleState: () => service.idleState(),
-  setIdleThreshold: (ms) => service.setIdleThreshold(ms),
-  armTrap: () => service.armTrap(),
-  simulateCrash: () => {
-    setTimeout(() => {
-      throw new Error('simulated pane worker crash');
-    }, 0);
-  },
-};
+/** Becomes the pane's worker. Synchronous, so Comlink is listening before the next message on parentPort is dispatched. */
+function startPane({ init, module, dataPort, eventPort }: PaneWorkerData): void {
+  const priority = new FloodPriority(init.nice ?? 0);
+  const service = new PaneService(init, module, (message: FromWorkerMessage) => {
+    if (message.t === 'ack' || message.t === 'reply') dataPort.postMessage(message);
+    else eventPort.postMessage(message);
+  });
 
-expose(api, nodeEndpoint(parentPort!));
-const ready: FromWorkerMessage = { t: 'ready' };
-eventPort.postMessage(ready);
+  const lane = init.lane ? new OutputLaneReader(init.lane) : null;
+  let framePort: MessagePort | null = null;
+
+  dataPort.on('message', (message: ToWorkerMessage) => {
+    if (message.t === 'data') {
+      if (service.watched) priority.onWatched();
+      else if (message.flooding) priority.onFlood();
+      const span = message.lane;
+      if (span && lane) service.onOutput(lane.view(span), message.scanned, message.parse, message.skipped, () => lane.done(span));
+      else if (message.bytes) service.onOutput(message.bytes, message.scanned, message.parse, message.skipped);
+    }
+  });
+
+  eventPort.on('message', (message: ToWorkerMessage) => {
+    if (message.t === 'frame-sink') setFramePort(message.port as MessagePort | null);
+    else if (message.t === 'screen-notices') service.setScreenNotices(message.on);
+  });
+
+  /** The TUI's focused-pane port: frames go straight to the renderer thread, not through the coordinator. */
+  function setFramePort(port: MessagePort | null): void {
+    framePort?.close();
+    framePort = port;
+    if (!port) {
+      service.setFrameSink(null);
+      return;
+    }
+    port.on('close', () => {
+      if (framePort === port) {
+        framePort = null;
+        service.setFrameSink(null);
+      }
+    });
+    service.setFrameSink((frame) => port.postMessage(frame, [frame.cells.buffer as ArrayBuffer]));
+  }
+
+  const api: PaneWorkerApi = {
+    resize: (cols, rows) => service.resize(cols, rows),
+    grid: (sinceVersion) => service.grid(sinceVersion),
+    cells: () => {
+      const frame = service.cells();
+      return transfer(frame, [frame.cells.buffer]);
+    },
+    history: (first, count) => {
+      const slice = service.historySlice(first, count);
+      return transfer(slice, [slice.frame.cells.buffer]);
+    },
+    stream: (fromOffset, limit) => {
+      const chunk = service.stream(fromOffset, limit);
+      return transfer(chunk, [chunk.bytes.buffer]);
+    },
+    remains: (historyCells) => service.remains(historyCells),
+    waitFor: (request) => service.waitFor(request),
+    cancelWait: (id) => service.cancelWait(id),
+    idleMs: () => service.idleMs(),
+    idleState: () => service.idleState(),
+    setIdleThreshold: (ms) => service.setIdleThreshold(ms),
+    armTrap: () => service.armTrap(),
+    simulateCrash: () => {
+      setTimeout(() => {
+        throw new Error('simulated pane worker crash');
+      }, 0);
+    },
+  };
+
+  expose(api, nodeEndpoint(parentPort!));
+  const ready: FromWorkerMessage = { t: 'ready' };
+  eventPort.postMessage(ready);
+}

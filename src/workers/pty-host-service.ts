@@ -150,6 +150,8 @@ export class PtyHostService implements PtyHostApi {
     this.ptys.delete(id);
   }
 
+  ping(): void {}
+
   simulateCrash(): void {
     setTimeout(() => {
       throw new Error('simulated PTY host crash');

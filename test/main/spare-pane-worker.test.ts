@@ -1,0 +1,138 @@
+/**
+ * A pane worker booted ahead of its pane (spare-pane-worker.ts): the next pane
+ * gets it and works as a freshly launched one does, a new spare boots only once
+ * patterm is quiet, a dead spare is passed over, and shutdown ends it.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { MessageChannel } from 'node:worker_threads';
+import { SparePaneWorker } from '../../src/main/spare-pane-worker.js';
+import { WorkerBootGate } from '../../src/main/worker-boot-gate.js';
+import { loadGhosttyModule } from '../../src/main/wasm-module.js';
+import { GridMirror } from '../../src/shared/grid-mirror.js';
+import { SharedAcks } from '../../src/shared/shared-acks.js';
+import { allocateOutputLane } from '../../src/shared/output-lane.js';
+import type { PaneWorkerLaunch } from '../../src/main/pane-worker-launch.js';
+import { BASH, BASH_ENV, eventually, sleep, startBash, useCoordinator } from '../helpers/coordinator-fixture.js';
+
+const TIMEOUT = 10_000;
+
+/** What a Pane hands its worker, with the event port's far end to listen on. */
+async function paneLaunch(paneId: string): Promise<{ launch: PaneWorkerLaunch; events: MessageChannel['port1'] }> {
+  const data = new MessageChannel();
+  const events = new MessageChannel();
+  data.port2.close();
+  const launch: PaneWorkerLaunch = {
+    paneId,
+    cols: 80,
+    rows: 24,
+    module: await loadGhosttyModule(),
+    gridMirror: GridMirror.allocate(),
+    acks: SharedAcks.allocate(),
+    lane: allocateOutputLane(),
+    dataPort: data.port1,
+    eventPort: events.port2,
+  };
+  return { launch, events: events.port1 };
+}
+
+/** The worker's first notice to its pane ({ t: 'ready' } once it has become the pane's). */
+const readyFrom = (events: MessageChannel['port1']) =>
+  new Promise<unknown>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no word from the pane worker within ${TIMEOUT} ms`)), TIMEOUT);
+    events.once('message', (message) => {
+      clearTimeout(timer);
+      resolve(message);
+    });
+  });
+
+/** Hands a pane to `spares` and checks it went to the spare, which became the pane's worker. */
+async function launchOnSpare(spares: SparePaneWorker, paneId: string) {
+  const spareThread = spares.threadId;
+  const { launch, events } = await paneLaunch(paneId);
+  const worker = spares.launch(launch);
+  assert.equal(worker.threadId, spareThread, 'the pane got the spare');
+  assert.deepEqual(await readyFrom(events), { t: 'ready' }, 'the adopted spare became the pane');
+  return { worker, events };
+}
+
+test('after prewarm the next pane gets the spare, and the pane works as a fresh one does', async () => {
+  const coordinator = useCoordinator();
+  await coordinator.prewarm();
+  const spareThread = coordinator.spareWorker.threadId;
+  assert.notEqual(spareThread, null, 'prewarm left a spare booted');
+  const pane = await startBash(coordinator, TIMEOUT);
+  assert.equal(coordinator.spareWorker.adopted, 1, 'the pane was given the spare');
+  coordinator.write(pane.id, 'echo "sum=$((40+2))"\r', 'user');
+  assert.equal((await coordinator.waitFor(pane.id, { pattern: '^sum=42$', timeoutMs: TIMEOUT })).matched, true);
+  coordinator.setPaneSize(60, 20);
+  coordinator.write(pane.id, 'echo "$(tput cols)x$(tput lines)"\r', 'user');
+  assert.equal((await coordinator.waitFor(pane.id, { pattern: '^60x20$', timeoutMs: TIMEOUT })).matched, true);
+  // Quiet now: a new spare boots for the pane after this one, on another thread.
+  const next = await eventually(() => coordinator.spareWorker.threadId, { timeoutMs: TIMEOUT, message: 'a new spare' });
+  assert.notEqual(next, spareThread);
+  const second = await coordinator.spawn({ argv: BASH, env: BASH_ENV, kind: 'process' });
+  assert.equal((await coordinator.waitFor(second.id, { pattern: '^\\$$', timeoutMs: TIMEOUT })).matched, true);
+  assert.equal(coordinator.spareWorker.adopted, 2);
+  coordinator.write(pane.id, 'exit 3\r', 'user');
+  assert.deepEqual(await coordinator.exitPromise(pane.id), { status: 'exited', exitCode: 3, signal: null });
+});
+
+test('without prewarm no spare is kept: each pane boots its own worker', async () => {
+  const coordinator = useCoordinator();
+  await startBash(coordinator, TIMEOUT);
+  await sleep(600);
+  assert.equal(coordinator.spareWorker.available, false);
+  assert.equal(coordinator.spareWorker.adopted, 0);
+});
+
+test('the next spare waits while patterm is busy, up to its longest wait', async () => {
+  // A share of 0 is never quiet: only the longest wait lets the spare boot.
+  const spares = new SparePaneWorker(new WorkerBootGate(), { quietCheckMs: 50, quietCpuShare: 0, maxQuietWaitMs: 800 });
+  try {
+    await spares.keep();
+    const { worker, events } = await launchOnSpare(spares, 'busy');
+    const launchedAt = performance.now();
+    await sleep(400);
+    assert.equal(spares.available, false, 'no spare booted while busy');
+    await eventually(() => spares.available, { timeoutMs: TIMEOUT, message: 'the spare after the longest wait' });
+    assert.ok(performance.now() - launchedAt >= 750, 'not before the longest wait');
+    await worker.terminate();
+    events.close();
+  } finally {
+    await spares.dispose();
+  }
+});
+
+test('when patterm is quiet the next spare boots at the first check', async () => {
+  const spares = new SparePaneWorker(new WorkerBootGate(), { quietCheckMs: 50, quietCpuShare: Number.POSITIVE_INFINITY, maxQuietWaitMs: 60_000 });
+  try {
+    await spares.keep();
+    const { worker, events } = await launchOnSpare(spares, 'quiet');
+    await eventually(() => spares.available, { timeoutMs: TIMEOUT, message: 'the next spare' });
+    await worker.terminate();
+    events.close();
+  } finally {
+    await spares.dispose();
+  }
+});
+
+test('a spare that died is passed over: the pane gets a fresh worker', async () => {
+  const coordinator = useCoordinator();
+  await coordinator.prewarm();
+  await coordinator.spareWorker.simulateCrash();
+  await eventually(() => !coordinator.spareWorker.available, { message: 'the spare to be gone' });
+  const pane = await startBash(coordinator, TIMEOUT);
+  assert.equal(coordinator.spareWorker.adopted, 0);
+  coordinator.write(pane.id, 'echo alive\r', 'user');
+  assert.equal((await coordinator.waitFor(pane.id, { pattern: '^alive$', timeoutMs: TIMEOUT })).matched, true);
+});
+
+test('shutdown ends the spare', async () => {
+  const coordinator = useCoordinator();
+  await coordinator.prewarm();
+  assert.equal(coordinator.spareWorker.available, true);
+  await coordinator.shutdown(500);
+  assert.equal(coordinator.spareWorker.available, false);
+  assert.equal(coordinator.spareWorker.threadId, null);
+});
