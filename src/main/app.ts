@@ -52,7 +52,8 @@ export async function runApp(options: AppOptions): Promise<void> {
   tui.start();
   crashTui = tui;
   // After the first paint, so the boots do not delay it; before the first spawn, which then starts at once.
-  void coordinator.prewarm();
+  // Nothing is lost if it fails: the first spawn starts what it needs itself, and reports what stops it.
+  coordinator.prewarm().catch(() => undefined);
 }
 
 /** The running TUI, for the crash handlers installed before it existed. */
