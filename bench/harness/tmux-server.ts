@@ -36,7 +36,7 @@ export class TmuxServer {
   }
 
   /**
-   * Starts the server now, with an idle placeholder window, so that a pane
+   * Starts the server now, with an idle first window, so that a pane
    * timed from newPane() is timed in a running server, as patterm's is after
    * Coordinator.prewarm().
    */
