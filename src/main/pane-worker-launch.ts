@@ -35,15 +35,21 @@ export function launchPaneWorker(launch: PaneWorkerLaunch): Worker {
   return withQuietOutput(new Worker(WORKER_URL, { workerData: data, transferList, stdout: true, stderr: true }));
 }
 
-/** A worker that boots without a pane and waits for one (spare-pane-worker.ts): `adoptPane` makes it a pane's. */
+/**
+ * A worker that boots without a pane and waits for one (spare-pane-worker.ts):
+ * `adoptPane` makes it a pane's. Its stdout and stderr are drained only from
+ * then on: a flowing worker stdio stream keeps the process alive even with the
+ * worker unref()'d, which a spare must not. Until then it prints nothing.
+ */
 export function launchSpareWorker(): Worker {
-  return withQuietOutput(new Worker(WORKER_URL, { workerData: { spare: true }, stdout: true, stderr: true }));
+  return new Worker(WORKER_URL, { workerData: { spare: true }, stdout: true, stderr: true });
 }
 
 /** Makes a spare the pane's worker: what a launch puts in workerData, as its first message. */
 export function adoptPane(spare: Worker, launch: PaneWorkerLaunch): void {
   const { data, transferList } = paneWorkerData(launch);
   spare.postMessage(data, transferList);
+  withQuietOutput(spare);
 }
 
 function paneWorkerData(launch: PaneWorkerLaunch) {
