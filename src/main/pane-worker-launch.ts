@@ -3,6 +3,7 @@
  * instruction: its size, ring and scrollback budgets, idle threshold, the
  * shared memory it publishes into (grid mirror, acks), the compiled ghostty
  * module, and the two ports (output from the PTY host, events to the pane).
+ * Or hands the same to a spare worker booted before its pane (adoptPane).
  */
 import { Worker, type MessagePort } from 'node:worker_threads';
 import { DEFAULT_IDLE_THRESHOLD_MS, DEFAULT_RING_CAPACITY, DEFAULT_SCROLLBACK_BYTES, type PaneWorkerInit } from '../shared/pane-protocol.js';
