@@ -19,8 +19,7 @@ async function withRunningPanes(options: { env?: Record<string, string> }, finis
   const patterm = TmuxPatterm.start({ processPresets: PRESETS, ...options });
   try {
     await patterm.waitFor(/Press Ctrl-K/, 'the empty state');
-    await patterm.runPalette('bash', 'Run process: bash');
-    await patterm.waitFor((l) => patterm.mainArea(l)[0] === '$', 'bash');
+    await patterm.spawnBash();
     await patterm.runPalette('in bash stubborn', 'Run process in bash: stubborn');
     await patterm.waitFor((l) => patterm.mainArea(l).includes('stubborn-up'), 'the stubborn child');
     assert.ok(patterm.markedProcesses().length >= 4, 'patterm, bash and the child are running');

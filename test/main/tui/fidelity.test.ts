@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { computeLayout, paneSizeFor } from '../../../src/renderer/layout.js';
 import { assertSameScreen, DirectProgram } from './direct-program.js';
 import { textWidth } from '../../../src/renderer/text-width.js';
-import { TmuxPatterm, BASH_PRESET, sleep } from './tmux-harness.js';
+import { TmuxPatterm, sleep, withBashSession } from './tmux-harness.js';
 
 /** vim with no user config, so both runs start from the same state. */
 // background=dark: vim otherwise picks colours from how the terminal answers its background query.
@@ -26,12 +26,8 @@ const SAMPLE = [
   ...Array.from({ length: 60 }, (_, i) => `line ${i + 5}`),
 ].join('\n');
 
-test('resizing the host terminal resizes the pane: stty size follows', async () => {
-  const patterm = TmuxPatterm.start({ processPresets: { bash: BASH_PRESET } });
-  try {
-    await patterm.waitFor(/Press Ctrl-K/, 'the empty state');
-    await patterm.runPalette('bash', 'Run process: bash');
-    await patterm.waitFor((lines) => patterm.mainArea(lines)[0] === '$', 'the prompt');
+test('resizing the host terminal resizes the pane: stty size follows', () =>
+  withBashSession(async (patterm) => {
     for (const [cols, rows] of [
       [120, 40],
       [100, 30],
@@ -47,10 +43,7 @@ test('resizing the host terminal resizes the pane: stty size follows', async () 
       patterm.keys('Enter');
       await patterm.waitFor((lines) => patterm.mainArea(lines).includes(`${expected.rows} ${expected.cols}`), `stty size ${expected.rows} ${expected.cols} at ${cols}x${rows}`);
     }
-  } finally {
-    patterm.stop();
-  }
-});
+  }));
 
 test('vim in a pane matches vim in a plain terminal of the same size, through edits, scrolling and a resize', async () => {
   const patterm = TmuxPatterm.start({ processPresets: { vim: { name: 'vim', argv: VIM_ARGV } } });
@@ -164,42 +157,35 @@ async function runPaletteFocus(patterm: TmuxPatterm, session: string): Promise<v
 }
 
 test('tmux inside a pane: patterm itself runs in tmux, yet the pane is patterm\'s terminal, so a nested tmux starts and draws', async () => {
-  const patterm = TmuxPatterm.start({ processPresets: { bash: BASH_PRESET } });
   const inner = `patterm-nested-${process.pid}`;
   try {
-    await patterm.waitFor(/Press Ctrl-K/, 'the empty state');
-    await patterm.runPalette('bash', 'Run process: bash');
-    await patterm.waitFor((lines) => patterm.mainArea(lines)[0] === '$', 'the prompt');
-    patterm.type('echo "outer=${TMUX:-none} pane=${TMUX_PANE:-none} term=$TERM_PROGRAM"');
-    patterm.keys('Enter');
-    await patterm.waitFor((lines) => patterm.mainArea(lines).includes('outer=none pane=none term=patterm'), 'no trace of the outer tmux in the pane');
-    // With the outer TMUX inherited, tmux refuses: "sessions should be nested with care, unset $TMUX to force".
-    patterm.type(`tmux -L ${inner} -f /dev/null new-session -s nested`);
-    patterm.keys('Enter');
-    await patterm.waitFor((lines) => patterm.mainArea(lines).some((line) => line.startsWith('[nested] 0:')), "the nested tmux's status line", 15_000);
-    patterm.type('echo "inner=${TMUX:+set}"');
-    patterm.keys('Enter');
-    await patterm.waitFor((lines) => patterm.mainArea(lines).includes('inner=set'), 'a shell inside the nested tmux');
-    patterm.type('exit');
-    patterm.keys('Enter');
-    await patterm.waitFor((lines) => patterm.mainArea(lines).some((line) => line.startsWith('[exited]')), 'the nested tmux gone, back in bash');
+    await withBashSession(async (patterm) => {
+      patterm.type('echo "outer=${TMUX:-none} pane=${TMUX_PANE:-none} term=$TERM_PROGRAM"');
+      patterm.keys('Enter');
+      await patterm.waitFor((lines) => patterm.mainArea(lines).includes('outer=none pane=none term=patterm'), 'no trace of the outer tmux in the pane');
+      // With the outer TMUX inherited, tmux refuses: "sessions should be nested with care, unset $TMUX to force".
+      patterm.type(`tmux -L ${inner} -f /dev/null new-session -s nested`);
+      patterm.keys('Enter');
+      await patterm.waitFor((lines) => patterm.mainArea(lines).some((line) => line.startsWith('[nested] 0:')), "the nested tmux's status line", 15_000);
+      patterm.type('echo "inner=${TMUX:+set}"');
+      patterm.keys('Enter');
+      await patterm.waitFor((lines) => patterm.mainArea(lines).includes('inner=set'), 'a shell inside the nested tmux');
+      patterm.type('exit');
+      patterm.keys('Enter');
+      await patterm.waitFor((lines) => patterm.mainArea(lines).some((line) => line.startsWith('[exited]')), 'the nested tmux gone, back in bash');
+    });
   } finally {
     try {
       execFileSync('tmux', ['-L', inner, 'kill-server'], { stdio: 'ignore' });
     } catch {
       // already gone: the test's own exit ended it
     }
-    patterm.stop();
   }
 });
 
-test('the host terminal\'s cursor follows a cursor that only moves along its row, or is hidden and shown', async () => {
-  const patterm = TmuxPatterm.start({ processPresets: { bash: BASH_PRESET } });
-  const waitForCursor = (expected: string, what: string) => patterm.waitForValue(() => patterm.mainAreaCursor(), expected, `the cursor ${what}`, 5000);
-  try {
-    await patterm.waitFor(/Press Ctrl-K/, 'the empty state');
-    await patterm.runPalette('bash', 'Run process: bash');
-    await patterm.waitFor((lines) => patterm.mainArea(lines)[0] === '$', 'the prompt');
+test('the host terminal\'s cursor follows a cursor that only moves along its row, or is hidden and shown', () =>
+  withBashSession(async (patterm) => {
+    const waitForCursor = (expected: string, what: string) => patterm.waitForValue(() => patterm.mainAreaCursor(), expected, `the cursor ${what}`, 5000);
     patterm.type('echo abcdef');
     await waitForCursor('13,0', 'after typing');
     // Readline echoes Left as a backspace: no cell changes, only the cursor.
@@ -212,23 +198,13 @@ test('the host terminal\'s cursor follows a cursor that only moves along its row
     patterm.keys('Enter');
     await waitForCursor('hidden', 'while the program hides it');
     await waitForCursor('0,1', 'once the program shows it again, on the line below the command');
-  } finally {
-    patterm.stop();
-  }
-});
+  }));
 
-test('a mode a program sets with nothing drawn reaches the host terminal: application cursor keys', async () => {
-  const patterm = TmuxPatterm.start({ processPresets: { bash: BASH_PRESET } });
-  try {
-    await patterm.waitFor(/Press Ctrl-K/, 'the empty state');
-    await patterm.runPalette('bash', 'Run process: bash');
-    await patterm.waitFor((lines) => patterm.mainArea(lines)[0] === '$', 'the prompt');
+test('a mode a program sets with nothing drawn reaches the host terminal: application cursor keys', () =>
+  withBashSession(async (patterm) => {
     assert.equal(patterm.format('#{keypad_cursor_flag}'), '0');
     patterm.type("echo drawn; sleep 1; printf '\\033[?1h'; sleep 30");
     patterm.keys('Enter');
     await patterm.waitFor((lines) => patterm.mainArea(lines).includes('drawn'), 'the output before the mode');
     await patterm.waitForValue(() => patterm.format('#{keypad_cursor_flag}'), '1', 'DECCKM, set a second after the last drawing, to be mirrored', 5000);
-  } finally {
-    patterm.stop();
-  }
-});
+  }));

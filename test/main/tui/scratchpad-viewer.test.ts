@@ -7,7 +7,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ScratchpadStore } from '../../../src/main/scratchpads/index.js';
-import { TmuxPatterm, BASH_PRESET } from './tmux-harness.js';
+import { withBashSession } from './tmux-harness.js';
 
 const LONG = 'w'.repeat(150);
 /** A heading, a line longer than the main area (89 columns at 120×40), and 120 numbered lines: 123 rows once wrapped. */
@@ -16,12 +16,8 @@ function notes(edit = (line: string) => line): string {
   return ['# Notes', LONG, ...numbered].join('\n') + '\n';
 }
 
-test('Open scratchpad… shows the whole file in the main area: it scrolls, follows rewrites, ignores typing, and Esc returns to the pane', async () => {
-  const patterm = TmuxPatterm.start({ processPresets: { bash: BASH_PRESET } });
-  try {
-    await patterm.waitFor(/Press Ctrl-K/, 'the empty state');
-    await patterm.runPalette('bash', 'Run process: bash');
-    await patterm.waitFor((l) => patterm.mainArea(l)[0] === '$', 'the bash prompt');
+test('Open scratchpad… shows the whole file in the main area: it scrolls, follows rewrites, ignores typing, and Esc returns to the pane', () =>
+  withBashSession(async (patterm) => {
     // Written the way an agent's scratchpad_write is: through the project's store, atomically.
     const store = await ScratchpadStore.open({ projectDir: patterm.dirs.project, dataHome: patterm.dirs.data });
     await store.write('notes.md', notes());
@@ -75,7 +71,4 @@ test('Open scratchpad… shows the whole file in the main area: it scrolls, foll
     patterm.type('echo pane-again');
     patterm.keys('Enter');
     await patterm.waitFor((l) => patterm.mainArea(l).includes('pane-again'), 'keys go to the pane again');
-  } finally {
-    patterm.stop();
-  }
-});
+  }));

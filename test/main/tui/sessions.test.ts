@@ -29,8 +29,7 @@ const mainHas = (patterm: TmuxPatterm, text: string) => (lines: string[]) => pat
 
 test('two sessions: each gets a tab; the palette and a click on a tab switch between them', () =>
   withPatterm(async (patterm) => {
-    await patterm.runPalette('bash', 'Run process: bash');
-    await patterm.waitFor((lines) => patterm.mainArea(lines)[0] === '$', 'the first prompt');
+    await patterm.spawnBash('the first prompt');
     patterm.type('echo first-session');
     patterm.keys('Enter');
     await patterm.waitFor(mainHas(patterm, 'first-session'), 'output in the first session');
@@ -56,8 +55,7 @@ test('two sessions: each gets a tab; the palette and a click on a tab switch bet
 
 test('the tree shows children that exited cleanly (✓) and with an error (✗); focusing a child shows its screen', () =>
   withPatterm(async (patterm) => {
-    await patterm.runPalette('bash', 'Run process: bash');
-    await patterm.waitFor((lines) => patterm.mainArea(lines)[0] === '$', 'the session prompt');
+    await patterm.spawnBash('the session prompt');
 
     await patterm.runPalette('in bash ok', 'Run process in bash: ok');
     await patterm.waitFor(mainHas(patterm, 'ok-done'), 'the ok child, focused as it starts');
@@ -87,8 +85,7 @@ test('the tree shows children that exited cleanly (✓) and with an error (✗);
 
 test('ownership: release to the orchestrator shows "orchestrator driving"; a keypress takes control back', () =>
   withPatterm(async (patterm) => {
-    await patterm.runPalette('bash', 'Run process: bash');
-    await patterm.waitFor((lines) => patterm.mainArea(lines)[0] === '$', 'the session prompt');
+    await patterm.spawnBash('the session prompt');
     await patterm.runPalette('in bash other', 'Run process in bash: other');
     let lines = await patterm.waitFor((l) => patterm.mainArea(l)[0] === 'other$', 'the child, focused');
     assert.match(lines[lines.length - 1], /you have control/);

@@ -232,6 +232,12 @@ export class TmuxPatterm {
     this.keys('Enter');
   }
 
+  /** Starts the bash preset as a new session from the palette and waits for its prompt in the main area. */
+  async spawnBash(what = 'the bash prompt'): Promise<void> {
+    await this.runPalette('bash', 'Run process: bash');
+    await this.waitFor((lines) => this.mainArea(lines)[0] === '$', what);
+  }
+
   /** PIDs of live processes that carry this test's marker (patterm and everything it started). */
   markedProcesses(): number[] {
     const needle = Buffer.from(this.marker);
@@ -316,8 +322,7 @@ export async function withBashSession(run: (patterm: TmuxPatterm) => Promise<voi
   const patterm = TmuxPatterm.start({ processPresets: { bash: BASH_PRESET } });
   try {
     await patterm.waitFor(/Press Ctrl-K/, 'the empty state');
-    await patterm.runPalette('bash', 'Run process: bash');
-    await patterm.waitFor((lines) => patterm.mainArea(lines)[0] === '$', 'the bash prompt');
+    await patterm.spawnBash();
     await run(patterm);
   } finally {
     patterm.stop();
