@@ -9,8 +9,9 @@ import { Worker, type MessagePort } from 'node:worker_threads';
 import { DEFAULT_IDLE_THRESHOLD_MS, DEFAULT_RING_CAPACITY, DEFAULT_SCROLLBACK_BYTES, type PaneWorkerInit } from '../shared/pane-protocol.js';
 import type { PaneId } from '../shared/pane-types.js';
 import { VERSION } from './version.js';
+import { workerEntryUrl } from './worker-entry.js';
 
-const WORKER_URL = new URL('../workers/pane-worker.js', import.meta.url);
+const WORKER_URL = workerEntryUrl('workers/pane-worker');
 
 export interface PaneWorkerLaunch {
   paneId: PaneId;

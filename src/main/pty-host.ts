@@ -13,8 +13,9 @@ import { transfer } from '../workers/comlink-node.js';
 import { killPaneTree } from './process-reaper.js';
 import { RemotePty } from './remote-pty.js';
 import { WorkerClient } from './worker-client.js';
+import { workerEntryUrl } from './worker-entry.js';
 
-const WORKER_URL = new URL('../workers/pty-host-worker.js', import.meta.url);
+const WORKER_URL = workerEntryUrl('workers/pty-host-worker');
 
 /** Children that outlive the hangup (they ignore SIGHUP) get SIGTERM, then SIGKILL after this. */
 const HOST_GONE_GRACE_MS = 500;

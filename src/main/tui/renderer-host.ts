@@ -7,8 +7,9 @@
 import { Worker, type MessagePort } from 'node:worker_threads';
 import { Emitter } from '../../shared/events.js';
 import type { FromRendererMessage, RendererInit, ToRendererMessage } from '../../renderer/protocol.js';
+import { workerEntryUrl } from '../worker-entry.js';
 
-const WORKER_URL = new URL('../../renderer/renderer-worker.js', import.meta.url);
+const WORKER_URL = workerEntryUrl('renderer/renderer-worker');
 /** How long to wait for the renderer to acknowledge a stop before terminating it outright. */
 const STOP_TIMEOUT_MS = 500;
 

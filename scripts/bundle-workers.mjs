@@ -1,0 +1,77 @@
+#!/usr/bin/env node
+/**
+ * Writes one bundled file per worker entry point, next to tsc's output:
+ * dist/src/workers/pane-worker.bundle.js and so on. The launchers start these.
+ *
+ * Why: a worker thread loads its module graph on its own, file by file, and a
+ * pane gets a worker of its own. Resolving and compiling pane-worker's ~40
+ * modules was 16 of a boot's 40 ms (an empty worker: 24 ms); with 16 panes
+ * spawned at once the boots also queued on the module loader. Measured here,
+ * 16 panes spawned at once, each until its `printf` exited (three runs each):
+ * 517-537 ms and 57-61 ms of CPU per pane from tsc's files, 353-376 ms and
+ * 41-42 ms per pane from the bundle. The same reason VS Code bundles its pty
+ * host.
+ *
+ * Runs after `tsc -b` and vendor-ghostty.mjs (the package's `build` script):
+ * it bundles tsc's JavaScript, so the bundles are exactly what tsc checked.
+ * Native and file-loading packages stay outside (EXTERNAL).
+ *
+ * Usage: node scripts/bundle-workers.mjs
+ */
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const DIST = join(ROOT, 'dist');
+
+/** Every file a `new Worker(...)` or the piscina pool starts. */
+const ENTRIES = [
+  'src/workers/pane-worker.js',
+  'src/workers/pty-host-worker.js',
+  'src/renderer/renderer-worker.js',
+  'src/workers/cpu-tasks.js',
+];
+/**
+ * node-pty loads its native addon relative to its own files; terminal-kit
+ * requires its terminal definitions by computed paths; piscina starts its own
+ * worker script from its package. Bundled, each would look in the wrong place.
+ */
+const EXTERNAL = ['node-pty', 'terminal-kit', 'piscina'];
+
+function fail(message) {
+  process.stderr.write(`bundle-workers: ${message}\n`);
+  process.exit(1);
+}
+
+let result;
+try {
+  result = await build({
+    absWorkingDir: ROOT,
+    entryPoints: ENTRIES.map((entry) => join(DIST, entry)),
+    outbase: DIST,
+    outdir: DIST,
+    entryNames: '[dir]/[name].bundle',
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    external: EXTERNAL,
+    sourcemap: 'linked',
+    write: false,
+    logLevel: 'silent',
+  });
+} catch (error) {
+  const problems = error.errors?.map((problem) => `${problem.location?.file ?? '?'}:${problem.location?.line ?? '?'}: ${problem.text}`) ?? [String(error)];
+  fail(`esbuild failed (did tsc -b run first?):\n  ${problems.join('\n  ')}`);
+}
+for (const warning of result.warnings) process.stderr.write(`bundle-workers: warning: ${warning.text}\n`);
+
+for (const output of result.outputFiles) {
+  mkdirSync(dirname(output.path), { recursive: true });
+  // Write then rename: a build cut short never leaves a half-written bundle for a worker to load.
+  const partial = `${output.path}.${process.pid}.partial`;
+  writeFileSync(partial, output.contents);
+  renameSync(partial, output.path);
+}

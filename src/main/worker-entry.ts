@@ -1,0 +1,12 @@
+/**
+ * Where each worker thread's code is. Workers start from one bundled file per
+ * entry point (scripts/bundle-workers.mjs, run by the build after tsc), not
+ * from tsc's files: a worker loads its module graph on its own, and a pane
+ * gets a worker of its own, so loading ~40 files per pane was a third of a
+ * spawn's CPU. The names here and the script's ENTRIES are the same list.
+ */
+export type WorkerEntry = 'workers/pane-worker' | 'workers/pty-host-worker' | 'renderer/renderer-worker' | 'workers/cpu-tasks';
+
+export function workerEntryUrl(entry: WorkerEntry): URL {
+  return new URL(`../${entry}.bundle.js`, import.meta.url);
+}
