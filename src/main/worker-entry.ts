@@ -1,12 +1,15 @@
 /**
  * Where each worker thread's code is. Workers start from one bundled file per
- * entry point (scripts/bundle-workers.mjs, run by the build after tsc), not
- * from tsc's files: a worker loads its module graph on its own, and a pane
- * gets a worker of its own, so loading ~40 files per pane was a third of a
- * spawn's CPU. The names here and the script's ENTRIES are the same list.
+ * entry point (scripts/bundle-workers.mjs, run by the build after tsc, bundles
+ * exactly this list), not from tsc's files: a worker loads its module graph on
+ * its own, and a pane gets a worker of its own, so loading ~40 files per pane
+ * was a third of a spawn's CPU.
  */
-export type WorkerEntry = 'workers/pane-worker' | 'workers/pty-host-worker' | 'renderer/renderer-worker' | 'workers/cpu-tasks';
+export const WORKER_ENTRIES = ['workers/pane-worker', 'workers/pty-host-worker', 'renderer/renderer-worker', 'workers/cpu-tasks'] as const;
 
+export type WorkerEntry = (typeof WORKER_ENTRIES)[number];
+
+/** The bundle of `entry`, beside tsc's `<entry>.js` under dist/src. */
 export function workerEntryUrl(entry: WorkerEntry): URL {
   return new URL(`../${entry}.bundle.js`, import.meta.url);
 }

@@ -1,0 +1,68 @@
+/**
+ * Worker threads start from the bundles scripts/bundle-workers.mjs writes
+ * after tsc (src/main/worker-entry.ts). A bundle must stand alone (no file of
+ * ours loaded beside it, or the boot it saves is back), must be built from
+ * tsc's current output (or workers run old code), and must carry the vendored
+ * ghostty-web, not the package's build with its embedded WASM.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { WORKER_ENTRIES, workerEntryUrl } from '../../src/main/worker-entry.js';
+
+/** Packages the script leaves outside the bundles (its EXTERNAL). */
+const EXTERNAL = ['node-pty', 'terminal-kit', 'piscina'];
+/**
+ * ghostty-web's own loader (Ghostty.load) imports vite's stand-in for `fs`
+ * from beside itself; patterm instantiates the WASM itself and never calls it
+ * (scripts/vendor-ghostty.mjs), so the import is never evaluated.
+ */
+const GHOSTTY_LOADER_IMPORT = /^\.\/__vite-browser-external-[0-9a-f]+\.js$/;
+const PAYLOAD = /data:application\/wasm;base64,[A-Za-z0-9+/=]{1000,}/;
+const COMPILED_SOURCES = fileURLToPath(new URL('../../src/', import.meta.url));
+
+/** The most recently written of tsc's files: tsc -b rewrites only what changed, so any of them may be newer than a stale bundle. */
+function newestCompiledFile(): { path: string; mtimeMs: number } {
+  let newest = { path: '', mtimeMs: 0 };
+  for (const name of readdirSync(COMPILED_SOURCES, { recursive: true, encoding: 'utf8' })) {
+    if (!name.endsWith('.js') || name.endsWith('.bundle.js')) continue;
+    const mtimeMs = statSync(join(COMPILED_SOURCES, name)).mtimeMs;
+    if (mtimeMs > newest.mtimeMs) newest = { path: name, mtimeMs };
+  }
+  return newest;
+}
+
+function importedSpecifiers(source: string): string[] {
+  const specifiers = [...source.matchAll(/^\s*(?:import|export)\b[^;'"]*?from\s*["']([^"']+)["']/gm)].map((match) => match[1]);
+  const bare = [...source.matchAll(/^\s*import\s*["']([^"']+)["']/gm)].map((match) => match[1]);
+  const dynamic = [...source.matchAll(/\bimport\(\s*["']([^"']+)["']\s*\)/g)].map((match) => match[1]);
+  return [...specifiers, ...bare, ...dynamic];
+}
+
+for (const entry of WORKER_ENTRIES) {
+  test(`${entry}: its bundle stands alone and is built from tsc's current output`, () => {
+    const bundle = fileURLToPath(workerEntryUrl(entry));
+    assert.match(bundle, /\.bundle\.js$/);
+    const source = readFileSync(bundle, 'utf8');
+    for (const specifier of importedSpecifiers(source)) {
+      const allowed = specifier.startsWith('node:') || GHOSTTY_LOADER_IMPORT.test(specifier) || EXTERNAL.some((name) => specifier === name || specifier.startsWith(`${name}/`));
+      assert.ok(allowed, `${entry}'s bundle imports ${specifier}: only Node built-ins and ${EXTERNAL.join(', ')} may stay outside`);
+    }
+    assert.doesNotMatch(source, PAYLOAD, 'the bundle carries ghostty-web with its embedded WASM, not the vendored copy');
+
+    const newest = newestCompiledFile();
+    assert.ok(
+      statSync(bundle).mtimeMs >= newest.mtimeMs,
+      `${entry}'s bundle is older than tsc's ${newest.path}: run \`pnpm build\` (tsc -b alone leaves workers on the previous bundle)`,
+    );
+  });
+}
+
+test('the pane worker bundle holds the emulator and the pane service, not just an entry stub', () => {
+  const source = readFileSync(fileURLToPath(workerEntryUrl('workers/pane-worker')), 'utf8');
+  for (const name of ['PaneService', 'GhosttyEmulator', 'OutputLaneReader']) {
+    assert.match(source, new RegExp(`\\b(class|var|let|const) ${name}\\b`), `${name} is not defined in the pane worker's bundle`);
+  }
+});
