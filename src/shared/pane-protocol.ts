@@ -98,8 +98,9 @@ export type ToWorkerMessage =
    * `parse`: a skimmed batch (skim-plan.ts): the ring keeps `bytes`, the emulator parses this instead.
    * `skipped`: output before `bytes` that the ring would not have kept, counted but not sent.
    * `lane`: the bytes are in the pane's output lane (output-lane.ts), not in `bytes`.
+   * `lent`: `bytes` is the PTY host's buffer, to be sent back ('recycle') once copied.
    */
-  | { t: 'data'; bytes?: Uint8Array; lane?: LaneSpan; flooding?: boolean; scanned?: ScannedBatch; parse?: Uint8Array; skipped?: number }
+  | { t: 'data'; bytes?: Uint8Array; lane?: LaneSpan; flooding?: boolean; scanned?: ScannedBatch; parse?: Uint8Array; skipped?: number; lent?: boolean }
   /** Push a CellFrame to this port now and after every screen change; null stops. */
   | { t: 'frame-sink'; port: FramePort | null }
   /** Whether the coordinator wants 'dirty' notices: only while something there listens for this pane's changes. */
@@ -111,6 +112,8 @@ export type FromWorkerMessage =
   /** The worker parsed more; sent only while the PTY host asks for it (shared-acks.ts). */
   | { t: 'ack' }
   | { t: 'reply'; data: string }
+  /** A buffer the PTY host lent with a batch ('data', `lent`), copied and handed back for the next one. */
+  | { t: 'recycle'; buffer: ArrayBuffer }
   | { t: 'signal'; signal: PaneSignal }
   | { t: 'dirty'; version: number };
 

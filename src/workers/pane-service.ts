@@ -100,10 +100,12 @@ export class PaneService {
    * without it the worker scans. `parse`: a skim (skim-plan.ts): the ring
    * keeps `bytes`, the emulator parses this in their place. `copied`: runs
    * once nothing here refers to `bytes` any more, before they are acked (a
-   * view of the output lane, which the PTY host may then reuse).
+   * view of the output lane, which the PTY host may then reuse, or a buffer
+   * the host lent, which it may transfer back and so detach).
    */
   onOutput(bytes: Uint8Array, scanned?: ScannedBatch, parse?: Uint8Array, skipped = 0, copied?: () => void): void {
-    if (bytes.length === 0 && skipped === 0) {
+    const delivered = bytes.length + skipped;
+    if (delivered === 0) {
       copied?.();
       return;
     }
@@ -132,7 +134,7 @@ export class PaneService {
       this.hashStale = true;
     }
     copied?.();
-    if (this.acks.add(bytes.length + skipped)) this.post({ t: 'ack' });
+    if (this.acks.add(delivered)) this.post({ t: 'ack' });
     // Screen bookkeeping (render-state sync, hash, waiters, dirty notice) is not
     // done per batch: a flood delivers hundreds of batches per screen tick, and
     // syncing each one cost more than parsing it. Reads stay exact because

@@ -45,7 +45,11 @@ function startPane({ init, module, dataPort, eventPort }: PaneWorkerData): void 
       else if (message.flooding) priority.onFlood();
       const span = message.lane;
       if (span && lane) service.onOutput(lane.view(span), message.scanned, message.parse, message.skipped, () => lane.done(span));
-      else if (message.bytes) service.onOutput(message.bytes, message.scanned, message.parse, message.skipped);
+      else if (message.bytes) {
+        const buffer = message.bytes.buffer as ArrayBuffer;
+        const giveBack = message.lent ? () => dataPort.postMessage({ t: 'recycle', buffer } satisfies FromWorkerMessage, [buffer]) : undefined;
+        service.onOutput(message.bytes, message.scanned, message.parse, message.skipped, giveBack);
+      }
     }
   });
 

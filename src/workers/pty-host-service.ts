@@ -11,6 +11,7 @@ import type { PtyHostApi, PtyHostEvent, PtySpawnOptions, PtySpawned } from '../s
 import { OutputLaneWriter } from '../shared/output-lane.js';
 import { SequenceScanner } from '../shared/sequence-scanner.js';
 import type { ParseScheduler } from './parse-scheduler.js';
+import { LentBuffers } from './lent-buffers.js';
 import { PtyProcess } from './pty-process.js';
 
 class HostedPty {
@@ -20,6 +21,8 @@ class HostedPty {
   private readonly lane: OutputLaneWriter | null;
   /** The lane's slot last handed out for a batch: delivering it posts its span, not its bytes. */
   private laneSlot: Uint8Array | null = null;
+  /** What a skim sends goes in a buffer the worker hands back (see LentBuffers). */
+  private readonly skimBuffers = new LentBuffers();
 
   constructor(
     options: PtySpawnOptions,
@@ -80,26 +83,30 @@ class HostedPty {
     if (this.consumerGone) return;
     const skipped = Math.max(0, front.length - ringBytes);
     const events = this.scanner.scanPlain(front).map((event) => ({ ...event, end: Math.max(0, event.end - skipped) }));
-    const bytes = front.slice(skipped);
-    const message: ToWorkerMessage = { t: 'data', bytes, flooding: true, scanned: { events, atGround: this.scanner.atGround }, parse: digest, skipped };
+    const bytes = this.skimBuffers.take(front.length - skipped, ringBytes);
+    bytes.set(front.subarray(skipped));
+    const message: ToWorkerMessage = { t: 'data', bytes, lent: true, flooding: true, scanned: { events, atGround: this.scanner.atGround }, parse: digest, skipped };
     this.port.postMessage(message, [bytes.buffer as ArrayBuffer, digest.buffer as ArrayBuffer]);
   }
 
   private onWorkerMessage(message: FromWorkerMessage): void {
     if (message.t === 'ack') this.pty.onAcked();
     else if (message.t === 'reply') this.pty.write(message.data);
+    else if (message.t === 'recycle') this.skimBuffers.give(message.buffer);
   }
 
   /** Nobody will ack again: release what is in flight, and everything from now on. */
   dropConsumer(): void {
     this.consumerGone = true;
     this.port.close();
+    this.skimBuffers.dispose();
     this.pty.dropConsumer();
   }
 
   destroy(): void {
     this.pty.destroy();
     this.port.close();
+    this.skimBuffers.dispose();
   }
 }
 

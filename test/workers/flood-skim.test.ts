@@ -57,7 +57,13 @@ interface FloodRun {
   totalBytes: number;
   /** Batches that came through the output lane rather than as buffers of their own. */
   laneBatches: number;
+  /** Skims whose bytes came in a buffer the PTY host lent (lent-buffers.ts), and of those, in one it had lent before. */
+  lentSkims: number;
+  reusedSkims: number;
 }
+
+/** Written past a lent buffer's bytes before it goes back: seen again, the host lent the same buffer twice. */
+const RETURNED_MARK = 0x5e7b_ac4d;
 
 /** `cat path` on a real PTY in the PTY host thread, its output handled by a PaneService as pane-worker.ts does. */
 async function runFlood(path: string, activity = new InputActivity(), ringBytes = 64 << 20): Promise<FloodRun> {
@@ -71,7 +77,7 @@ async function runFlood(path: string, activity = new InputActivity(), ringBytes 
       if (message.t === 'ack' || message.t === 'reply') channel.port2.postMessage(message);
     },
   );
-  const run: FloodRun = { service, skimmedBytes: 0, skimSizes: [], trimmedBytes: 0, totalBytes: 0, laneBatches: 0 };
+  const run: FloodRun = { service, skimmedBytes: 0, skimSizes: [], trimmedBytes: 0, totalBytes: 0, laneBatches: 0, lentSkims: 0, reusedSkims: 0 };
   // Batches come through an output lane, as in the app (pane-worker.ts reads it the same way).
   const laneBuffer = allocateOutputLane();
   const lane = new OutputLaneReader(laneBuffer);
@@ -87,7 +93,18 @@ async function runFlood(path: string, activity = new InputActivity(), ringBytes 
       run.skimmedBytes += bytes;
       run.skimSizes.push(bytes);
     }
-    service.onOutput(data, message.scanned, message.parse, message.skipped, span ? () => lane.done(span) : undefined);
+    const lent = message.lent ? (data.buffer as ArrayBuffer) : null;
+    // The last four bytes: the host writes a skim from the start, and its buffers hold a whole ring (see below).
+    const mark = lent ? new DataView(lent, lent.byteLength - 4) : null;
+    if (mark) {
+      run.lentSkims++;
+      if (mark.getUint32(0) === RETURNED_MARK) run.reusedSkims++;
+    }
+    const giveBack = () => {
+      mark!.setUint32(0, RETURNED_MARK);
+      channel.port2.postMessage({ t: 'recycle', buffer: lent! } satisfies FromWorkerMessage, [lent!]);
+    };
+    service.onOutput(data, message.scanned, message.parse, message.skipped, span ? () => lane.done(span) : lent ? giveBack : undefined);
   });
   const host = new PtyHost(activity);
   try {
@@ -105,8 +122,12 @@ const cooked = (path: string) => Buffer.from(readFileSync(path).toString('latin1
 
 test('a flood read faster than it parses is skimmed, and ends with the screen, scrollback and output log of a full parse', { timeout: 120_000 }, async () => {
   const path = floodFile();
-  const { service, skimmedBytes, skimSizes, totalBytes, laneBatches } = await runFlood(path);
+  const { service, skimmedBytes, skimSizes, totalBytes, laneBatches, lentSkims, reusedSkims } = await runFlood(path);
   assert.ok(laneBatches > 50, `batches came through the output lane (${laneBatches})`);
+  // Each skim's bytes come in a buffer the host lends and gets back; a 64 MiB ring's buffers are far larger than any skim, so the mark survives.
+  assert.equal(lentSkims, skimSizes.length, 'every skim came in a lent buffer');
+  // Here 4 of 5 (the first buffer is new); a skim that comes before the last one's buffer is back gets a new one, so the bar leaves room for a slow consumer.
+  assert.ok(reusedSkims > 0 && reusedSkims >= (lentSkims - 1) / 2, `the host lent the buffers it got back again (${reusedSkims} of ${lentSkims} skims)`);
 
   // The output log holds every byte the PTY gave, skimmed or not.
   const stream = service.stream(0);
