@@ -20,14 +20,18 @@ export class LentBuffers {
   private spare: ArrayBuffer | null = null;
   private dropTimer: ReturnType<typeof setTimeout> | null = null;
 
-  /** A view of exactly `size` bytes, in a buffer of at least `capacity` bytes, so that one buffer serves every later skim. */
-  take(size: number, capacity: number): Uint8Array {
+  /**
+   * A view of exactly `size` bytes. A new buffer is sized to the next power
+   * of two: a flood's skims vary in size (0.5-1.5 MB here), and one buffer
+   * then serves the ones after it, at most twice the bytes it carries.
+   */
+  take(size: number): Uint8Array {
     const spare = this.spare;
     if (spare && spare.byteLength >= size) {
       this.spare = null;
       return new Uint8Array(spare, 0, size);
     }
-    return new Uint8Array(new ArrayBuffer(Math.max(size, capacity)), 0, size);
+    return new Uint8Array(new ArrayBuffer(nextPowerOfTwo(size)), 0, size);
   }
 
   /** A lent buffer came back; the next take() reuses it. One spare at most: another one is left to the GC. */
@@ -46,4 +50,8 @@ export class LentBuffers {
     this.spare = null;
     this.dropTimer = null;
   }
+}
+
+function nextPowerOfTwo(size: number): number {
+  return size <= 1 ? 1 : 2 ** Math.ceil(Math.log2(size));
 }

@@ -83,7 +83,7 @@ class HostedPty {
     if (this.consumerGone) return;
     const skipped = Math.max(0, front.length - ringBytes);
     const events = this.scanner.scanPlain(front).map((event) => ({ ...event, end: Math.max(0, event.end - skipped) }));
-    const bytes = this.skimBuffers.take(front.length - skipped, ringBytes);
+    const bytes = this.skimBuffers.take(front.length - skipped);
     bytes.set(front.subarray(skipped));
     const message: ToWorkerMessage = { t: 'data', bytes, lent: true, flooding: true, scanned: { events, atGround: this.scanner.atGround }, parse: digest, skipped };
     this.port.postMessage(message, [bytes.buffer as ArrayBuffer, digest.buffer as ArrayBuffer]);

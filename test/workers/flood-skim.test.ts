@@ -94,7 +94,7 @@ async function runFlood(path: string, activity = new InputActivity(), ringBytes 
       run.skimSizes.push(bytes);
     }
     const lent = message.lent ? (data.buffer as ArrayBuffer) : null;
-    // The last four bytes: the host writes a skim from the start, and its buffers hold a whole ring (see below).
+    // The last four bytes: the host writes a skim from the start, into a buffer sized to the next power of two.
     const mark = lent ? new DataView(lent, lent.byteLength - 4) : null;
     if (mark) {
       run.lentSkims++;
@@ -124,7 +124,7 @@ test('a flood read faster than it parses is skimmed, and ends with the screen, s
   const path = floodFile();
   const { service, skimmedBytes, skimSizes, totalBytes, laneBatches, lentSkims, reusedSkims } = await runFlood(path);
   assert.ok(laneBatches > 50, `batches came through the output lane (${laneBatches})`);
-  // Each skim's bytes come in a buffer the host lends and gets back; a 64 MiB ring's buffers are far larger than any skim, so the mark survives.
+  // Each skim's bytes come in a buffer the host lends and gets back.
   assert.equal(lentSkims, skimSizes.length, 'every skim came in a lent buffer');
   // Here 4 of 5 (the first buffer is new); a skim that comes before the last one's buffer is back gets a new one, so the bar leaves room for a slow consumer.
   assert.ok(reusedSkims > 0 && reusedSkims >= (lentSkims - 1) / 2, `the host lent the buffers it got back again (${reusedSkims} of ${lentSkims} skims)`);

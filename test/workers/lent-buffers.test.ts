@@ -1,4 +1,4 @@
-/** The PTY host's lent skim buffers: reused when they come back, sized for every later skim, and not kept once skims stop. */
+/** The PTY host's lent skim buffers: reused when they come back, room for the skims after, and not kept once skims stop. */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -7,27 +7,28 @@ import { LentBuffers } from '../../src/workers/lent-buffers.js';
 test('a buffer that came back is lent again, as a view of exactly the size asked for', () => {
   const buffers = new LentBuffers();
   try {
-    const first = buffers.take(100, 1024);
-    assert.equal(first.length, 100);
-    assert.equal(first.buffer.byteLength, 1024, 'room for any later skim up to the capacity');
+    const first = buffers.take(700_000);
+    assert.equal(first.length, 700_000);
+    assert.equal(first.buffer.byteLength, 1 << 20, 'sized to the next power of two, room for a larger skim after it');
     buffers.give(first.buffer as ArrayBuffer);
-    const second = buffers.take(700, 1024);
+    const second = buffers.take(1_000_000);
     assert.equal(second.buffer, first.buffer);
-    assert.equal(second.length, 700);
-    assert.notEqual(buffers.take(10, 1024).buffer, first.buffer, 'a buffer is lent to one batch at a time');
+    assert.equal(second.length, 1_000_000);
+    assert.notEqual(buffers.take(10).buffer, first.buffer, 'a buffer is lent to one batch at a time');
   } finally {
     buffers.dispose();
   }
 });
 
-test('a buffer too small for the batch is not used, and a batch larger than the capacity still gets a buffer of its size', () => {
+test('a returned buffer too small for the next batch is passed over for a new one', () => {
   const buffers = new LentBuffers();
   try {
     const small = new ArrayBuffer(64);
     buffers.give(small);
-    const large = buffers.take(128, 64);
+    const large = buffers.take(100);
     assert.notEqual(large.buffer, small);
-    assert.equal(large.length, 128);
+    assert.equal(large.length, 100);
+    assert.equal(large.buffer.byteLength, 128);
   } finally {
     buffers.dispose();
   }
@@ -36,10 +37,10 @@ test('a buffer too small for the batch is not used, and a batch larger than the 
 test('a returned buffer is let go once skims have stopped for a while', async () => {
   const buffers = new LentBuffers();
   try {
-    const lent = buffers.take(10, 16);
+    const lent = buffers.take(10);
     buffers.give(lent.buffer as ArrayBuffer);
     await sleep(1200);
-    assert.notEqual(buffers.take(10, 16).buffer, lent.buffer);
+    assert.notEqual(buffers.take(10).buffer, lent.buffer);
   } finally {
     buffers.dispose();
   }
