@@ -5,6 +5,8 @@
  */
 import { ByteRing } from '../shared/byte-ring.js';
 import { SequenceScanner, type ScannedEvent } from '../shared/sequence-scanner.js';
+import { signalForEvent } from '../shared/event-signals.js';
+import { completeUtf8Length } from '../shared/utf8-tail.js';
 import { replyToQuery } from '../shared/query-replies.js';
 import type { CellFrame, GridSnapshot, HistorySlice, PaneSignal, StreamChunk, WaitRequest, WaitResult } from '../shared/pane-types.js';
 import type { FromWorkerMessage, PaneRemains, PaneWorkerInit, ScannedBatch } from '../shared/pane-protocol.js';
@@ -129,7 +131,7 @@ export class PaneService {
     }
     const rest = parse ?? bytes.subarray(fed);
     if (this.keeper.rebuilds === rebuilds) this.feed(rest, chunkStart);
-    if (atGround && !endsInsideCharacter(rest) && this.keeper.compactIfBloated()) {
+    if (atGround && completeUtf8Length(rest) === rest.length && this.keeper.compactIfBloated()) {
       this.renderStale = true;
       this.hashStale = true;
     }
@@ -155,30 +157,15 @@ export class PaneService {
   }
 
   private handleEvent(event: ScannedEvent): void {
-    if (event.type === 'bell') {
-      this.signal({ type: 'bell' });
-    } else if (event.type === 'cursor-shape') {
-      this.signal({ type: 'cursor-shape', shape: event.shape });
-    } else if (event.type === 'query') {
+    if (event.type === 'query') {
       const reply = this.keeper.safe(() => replyToQuery(event.query, this.stateView(), this.init.version));
       if (reply) this.post({ t: 'reply', data: reply });
-    } else if (event.code === 0 || event.code === 2) {
-      this.title = event.data;
-      this.signal({ type: 'title', title: event.data });
-    } else if (event.code === 133) {
-      const [mark, ...params] = event.data.split(';');
-      if (mark === 'A' || mark === 'B' || mark === 'C' || mark === 'D') {
-        const exit = mark === 'D' && params[0] !== undefined && /^\d+$/.test(params[0]) ? Number(params[0]) : undefined;
-        this.signal({ type: 'prompt-mark', mark, exitCode: exit, offset: this.ring.headOffset });
-      }
-    } else if (event.code === 52) {
-      const separator = event.data.indexOf(';');
-      if (separator !== -1) {
-        const base64 = event.data.slice(separator + 1);
-        // "?" is a clipboard read request; answering would leak the user's clipboard.
-        if (base64 !== '?') this.signal({ type: 'clipboard', selection: event.data.slice(0, separator), base64 });
-      }
+      return;
     }
+    const signal = signalForEvent(event, this.ring.headOffset);
+    if (!signal) return;
+    if (signal.type === 'title') this.title = signal.title;
+    this.signal(signal);
   }
 
   private stateView() {
@@ -416,15 +403,4 @@ export class PaneService {
   armTrap(): void {
     this.keeper.armTrap();
   }
-}
-
-/** True when `bytes` ends part-way through a UTF-8 character. */
-function endsInsideCharacter(bytes: Uint8Array): boolean {
-  for (let back = 1; back <= 4 && back <= bytes.length; back++) {
-    const byte = bytes[bytes.length - back];
-    if ((byte & 0xc0) === 0x80) continue; // continuation byte: keep looking for the lead
-    const length = byte >= 0xf0 ? 4 : byte >= 0xe0 ? 3 : byte >= 0xc0 ? 2 : 1;
-    return length > back;
-  }
-  return false;
 }

@@ -1,0 +1,31 @@
+/**
+ * What the scanner's events (sequence-scanner.ts) tell the coordinator: a
+ * bell, a cursor shape, a title (OSC 0/2), a shell-integration mark (OSC 133)
+ * or a clipboard write (OSC 52). Queries are not here: answering them needs
+ * the emulator's state (query-replies.ts).
+ */
+import type { ScannedEvent } from './sequence-scanner.js';
+import type { PaneSignal } from './pane-types.js';
+
+/** The signal an event raises, or null (a query, an OSC patterm does not act on, a malformed mark). `offset`: the ring's head as the event's batch ends. */
+export function signalForEvent(event: ScannedEvent, offset: number): PaneSignal | null {
+  if (event.type === 'bell') return { type: 'bell' };
+  if (event.type === 'cursor-shape') return { type: 'cursor-shape', shape: event.shape };
+  if (event.type === 'query') return null;
+  if (event.code === 0 || event.code === 2) return { type: 'title', title: event.data };
+  if (event.code === 133) {
+    const [mark, ...params] = event.data.split(';');
+    if (mark !== 'A' && mark !== 'B' && mark !== 'C' && mark !== 'D') return null;
+    const exitCode = mark === 'D' && params[0] !== undefined && /^\d+$/.test(params[0]) ? Number(params[0]) : undefined;
+    return { type: 'prompt-mark', mark, exitCode, offset };
+  }
+  if (event.code === 52) {
+    const separator = event.data.indexOf(';');
+    if (separator === -1) return null;
+    const base64 = event.data.slice(separator + 1);
+    // "?" is a clipboard read request; answering would leak the user's clipboard.
+    if (base64 === '?') return null;
+    return { type: 'clipboard', selection: event.data.slice(0, separator), base64 };
+  }
+  return null;
+}
