@@ -6,6 +6,7 @@
 import { Coordinator, INTERACTIVE_WORKER_NICE } from './coordinator.js';
 import { Lifecycle } from './lifecycle.js';
 import { startMcpServer, type McpServerHandle } from './mcp/index.js';
+import { warmMcpSdk } from './mcp/mcp-sdk.js';
 import { createAgentLauncher } from './presets/agent-launcher.js';
 import { PresetCatalog } from './presets/preset-catalog.js';
 import { loadConfig } from './tui/config.js';
@@ -48,6 +49,8 @@ export async function runApp(options: AppOptions): Promise<void> {
     config: loadConfig(),
     onQuit: () => void lifecycle.shutdown(0),
     onCrash: (error) => crash(lifecycle, tui, error),
+    // The first agent to connect then finds the MCP SDK loaded (see mcp-sdk.ts).
+    onRendererReady: () => warmMcpSdk(),
   });
   tui.start();
   crashTui = tui;

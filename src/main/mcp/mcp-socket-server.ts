@@ -6,8 +6,7 @@
  */
 import { createServer, type Server as NetServer, type Socket } from 'node:net';
 import { chmod, unlink } from 'node:fs/promises';
-import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { loadMcpSdk } from './mcp-sdk.js';
 import type { Disposable } from '../../shared/events.js';
 import { VERSION } from '../version.js';
 import { decodeLine, encodeLine, HelloSchema, readFirstLine, type HandshakeReply } from './handshake.js';
@@ -128,6 +127,9 @@ export class McpSocketServer implements Disposable {
   }
 
   private async serve(socket: Socket, token: string, rest: Buffer): Promise<void> {
+    // The socket stays paused (readFirstLine) until the transport starts: nothing sent meanwhile is lost.
+    const { Server, ListToolsRequestSchema, CallToolRequestSchema } = await loadMcpSdk();
+    if (this.closed || socket.destroyed) return;
     const server = new Server({ name: 'patterm', version: VERSION }, { capabilities: { tools: { listChanged: false } } });
     // Protocol-level errors are answered on the wire; there is no log to write them to (stdout and stderr belong to the TUI).
     server.onerror = () => undefined;

@@ -30,6 +30,8 @@ export interface TuiOptions {
   onQuit(): void;
   /** The renderer thread died: the caller restores the terminal and shuts down. */
   onCrash(error: Error): void;
+  /** The renderer is up and about to draw its first frame: work that must not delay it can start. */
+  onRendererReady?(): void;
 }
 
 /** Used when the host does not report a size (it always should for a TTY). */
@@ -132,6 +134,9 @@ export class TuiHost implements Disposable {
         } catch (error) {
           this.notify((error as Error).message, 'error');
         }
+        break;
+      case 'ready':
+        this.options.onRendererReady?.();
         break;
       case 'log':
         pattermLog(message.text);

@@ -1,0 +1,34 @@
+/**
+ * The MCP SDK's server side, imported when the first agent connects rather
+ * than at start-up. Importing it (its zod schemas and ajv, a few hundred
+ * modules) took ~120 ms of the ~250 ms patterm spent loading its main thread
+ * before the first frame; nothing needs it until an agent has connected and
+ * introduced itself, and `warmMcpSdk` loads it once the TUI is up, so the
+ * first connection usually finds it ready.
+ */
+import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import type { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+
+export interface McpSdk {
+  Server: typeof Server;
+  CallToolRequestSchema: typeof CallToolRequestSchema;
+  ListToolsRequestSchema: typeof ListToolsRequestSchema;
+}
+
+let loading: Promise<McpSdk> | null = null;
+
+export function loadMcpSdk(): Promise<McpSdk> {
+  loading ??= Promise.all([import('@modelcontextprotocol/sdk/server/index.js'), import('@modelcontextprotocol/sdk/types.js')]).then(([server, types]) => ({
+    Server: server.Server,
+    CallToolRequestSchema: types.CallToolRequestSchema,
+    ListToolsRequestSchema: types.ListToolsRequestSchema,
+  }));
+  return loading;
+}
+
+/** Starts loading the SDK without waiting for it; a failure surfaces at the first connection, which loads it again. */
+export function warmMcpSdk(): void {
+  loadMcpSdk().catch(() => {
+    loading = null;
+  });
+}
