@@ -3,6 +3,7 @@
  * makes sure the host terminal is given back however the process ends
  * (Quit, Ctrl-D on the empty canvas, SIGTERM/SIGHUP, or a crash).
  */
+import type { Worker } from 'node:worker_threads';
 import { Coordinator, INTERACTIVE_WORKER_NICE } from './coordinator.js';
 import { Lifecycle } from './lifecycle.js';
 import { startMcpServer, type McpServerHandle } from './mcp/index.js';
@@ -15,6 +16,8 @@ import { TuiHost } from './tui/tui-host.js';
 
 export interface AppOptions {
   projectDir: string;
+  /** The renderer thread, booted before this module was loaded (see bootRendererThread). */
+  rendererThread?: Worker;
 }
 
 export async function runApp(options: AppOptions): Promise<void> {
@@ -51,6 +54,7 @@ export async function runApp(options: AppOptions): Promise<void> {
     onCrash: (error) => crash(lifecycle, tui, error),
     // The first agent to connect then finds the MCP SDK loaded (see mcp-sdk.ts).
     onRendererReady: () => warmMcpSdk(),
+    rendererThread: options.rendererThread,
   });
   tui.start();
   crashTui = tui;

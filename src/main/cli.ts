@@ -43,9 +43,12 @@ export async function main(argv: string[]): Promise<void> {
   const [command, ...rest] = argv;
   try {
     switch (command) {
-      case undefined:
-        await (await import('./app.js')).runApp({ projectDir: process.cwd() });
+      case undefined: {
+        // First, so the renderer loads its modules while this thread loads the app's (renderer-host.ts).
+        const rendererThread = process.stdin.isTTY && process.stdout.isTTY ? (await import('./tui/renderer-host.js')).bootRendererThread() : undefined;
+        await (await import('./app.js')).runApp({ projectDir: process.cwd(), rendererThread });
         return;
+      }
       case '--help':
       case '-h':
       case 'help':

@@ -4,32 +4,37 @@
  * never delays a keystroke or a frame.
  */
 import { ReadStream } from 'node:tty';
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort } from 'node:worker_threads';
 import { fdSink } from './host-output.js';
 import { InputActivity } from '../shared/input-activity.js';
 import type { FromRendererMessage, RendererInit, ToRendererMessage } from './protocol.js';
 import { RendererApp } from './renderer-app.js';
 
-const init = workerData as RendererInit;
 const port = parentPort!;
 const post = (message: FromRendererMessage) => port.postMessage(message);
-const app = new RendererApp(init.cols, init.rows, fdSink(init.outputFd), post, false, new InputActivity(init.inputActivity));
 
-function onMessage(message: ToRendererMessage): void {
-  if (message.t === 'input') checkCrashHooks(message.bytes);
-  if (message.t === 'shutdown') input.destroy();
-  app.onMessage(message);
+// The first message is the RendererInit (bootRendererThread): this thread is started before the terminal is known.
+port.once('message', (init: RendererInit) => start(init));
+
+function start(init: RendererInit): void {
+  const app = new RendererApp(init.cols, init.rows, fdSink(init.outputFd), post, false, new InputActivity(init.inputActivity));
+
+  const onMessage = (message: ToRendererMessage): void => {
+    if (message.t === 'input') checkCrashHooks(message.bytes);
+    if (message.t === 'shutdown') input.destroy();
+    app.onMessage(message);
+  };
+
+  const checkCrashHooks = (bytes: Uint8Array): void => {
+    const typed = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    if (init.crashMainOn && typed.includes(init.crashMainOn)) post({ t: 'crash-main' });
+    if (init.crashOn && typed.includes(init.crashOn)) throw new Error('test crash on the renderer thread (PATTERM_TEST_CRASH)');
+  };
+
+  // The main thread put the terminal in raw mode; this thread only reads it.
+  const input = new ReadStream(init.inputFd);
+  input.on('data', (chunk: Buffer) => onMessage({ t: 'input', bytes: chunk }));
+  input.on('error', (error) => post({ t: 'log', text: `renderer: reading the terminal failed: ${error.message}` }));
+  port.on('message', onMessage);
+  app.start();
 }
-
-function checkCrashHooks(bytes: Uint8Array): void {
-  const typed = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  if (init.crashMainOn && typed.includes(init.crashMainOn)) post({ t: 'crash-main' });
-  if (init.crashOn && typed.includes(init.crashOn)) throw new Error('test crash on the renderer thread (PATTERM_TEST_CRASH)');
-}
-
-// The main thread put the terminal in raw mode; this thread only reads it.
-const input = new ReadStream(init.inputFd);
-input.on('data', (chunk: Buffer) => onMessage({ t: 'input', bytes: chunk }));
-input.on('error', (error) => post({ t: 'log', text: `renderer: reading the terminal failed: ${error.message}` }));
-port.on('message', onMessage);
-app.start();

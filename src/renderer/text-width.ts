@@ -4,7 +4,8 @@
  * many columns a grapheme takes, so labels line up and truncate on cell
  * boundaries instead of breaking a wide character in half.
  */
-import termkit from 'terminal-kit';
+// Only the module that defines stringWidth: terminal-kit's index loads the whole library (~35 ms of the renderer's boot, against ~20).
+import { stringWidth } from 'terminal-kit/lib/misc.js';
 
 const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 
@@ -36,7 +37,7 @@ function segment(text: string): Grapheme[] {
     const code = segment.codePointAt(0) ?? 0;
     // Control characters have no glyph; drawing one would move the host cursor.
     if (code < 0x20 || (code >= 0x7f && code < 0xa0)) out.push({ text: ' ', width: 1 });
-    else out.push({ text: segment, width: Math.min(2, termkit.stringWidth(segment)) });
+    else out.push({ text: segment, width: Math.min(2, stringWidth(segment)) });
   }
   return out;
 }

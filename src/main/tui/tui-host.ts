@@ -4,6 +4,7 @@
  * frames), carries out the commands it sends back, and resizes every PTY when
  * the host terminal resizes.
  */
+import type { Worker } from 'node:worker_threads';
 import { watch, type FSWatcher } from 'node:fs';
 import { DisposableStore, type Disposable } from '../../shared/events.js';
 import { paneSizeFor } from '../../renderer/layout.js';
@@ -32,6 +33,8 @@ export interface TuiOptions {
   onCrash(error: Error): void;
   /** The renderer is up and about to draw its first frame: work that must not delay it can start. */
   onRendererReady?(): void;
+  /** A renderer thread booted ahead (bootRendererThread); otherwise start() boots one. */
+  rendererThread?: Worker;
 }
 
 /** Used when the host does not report a size (it always should for a TTY). */
@@ -73,7 +76,7 @@ export class TuiHost implements Disposable {
     const crashMainOn = CRASH_HOOK?.[1] === 'main' ? CRASH_HOOK[2] : undefined;
     // The renderer reads the terminal (fd 0) and draws to it (fd 1) itself; this thread only set raw mode.
     const inputActivity = coordinator.inputActivity.buffer;
-    const renderer = (this.renderer = new RendererHost({ cols: size.cols, rows: size.rows, inputFd: 0, outputFd: 1, inputActivity, crashOn, crashMainOn }));
+    const renderer = (this.renderer = new RendererHost({ cols: size.cols, rows: size.rows, inputFd: 0, outputFd: 1, inputActivity, crashOn, crashMainOn }, this.options.rendererThread));
     renderer.onCrash((error) => this.options.onCrash(error));
     renderer.onMessage((message) => this.onRendererMessage(message));
     this.disposables.add(new JobControl(renderer));
