@@ -23,11 +23,17 @@ export class HostTerminal {
   private readonly child: pty.IPty;
   private readonly screen: InstanceType<typeof xtermHeadless.Terminal>;
   private waiter: { char: string; resolve: () => void } | null = null;
+  /** When the program was spawned: what timeUntilText counts from. */
+  readonly spawnedAt: number;
+  /** Resolves with the exit code when the program has exited. */
+  readonly exited: Promise<number>;
+  private textWatch: { text: string; resolve: (at: number) => void } | null = null;
 
   constructor(file: string, args: string[], options: HostTerminalOptions) {
     this.screen = new xtermHeadless.Terminal({ cols: options.cols, rows: options.rows, allowProposedApi: true });
     const env: Record<string, string> = {};
     for (const [key, value] of Object.entries(process.env)) if (value !== undefined) env[key] = value;
+    this.spawnedAt = performance.now();
     this.child = pty.spawn(file, args, {
       cols: options.cols,
       rows: options.rows,
@@ -44,8 +50,37 @@ export class HostTerminal {
         this.waiter = null;
         resolve();
       }
-      this.screen.write(chunk);
+      const arrived = performance.now();
+      this.screen.write(chunk, () => this.checkText(arrived));
     });
+    this.exited = new Promise((resolve) => this.child.onExit(({ exitCode }) => resolve(exitCode)));
+  }
+
+  /**
+   * Milliseconds from the spawn until the screen first shows `text`, checked
+   * as each chunk of output is parsed rather than polled: the time is the
+   * arrival of the chunk that drew it.
+   */
+  timeUntilText(text: string): Promise<number> {
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`timed out waiting for ${JSON.stringify(text)}; screen:\n${this.text()}`)), SETUP_TIMEOUT_MS);
+      this.textWatch = {
+        text,
+        resolve: (at) => {
+          clearTimeout(timer);
+          resolve(at - this.spawnedAt);
+        },
+      };
+      this.checkText(performance.now());
+    });
+  }
+
+  /** `arrived`: when the chunk just parsed came in. */
+  private checkText(arrived: number): void {
+    if (!this.textWatch || !this.text().includes(this.textWatch.text)) return;
+    const { resolve } = this.textWatch;
+    this.textWatch = null;
+    resolve(arrived);
   }
 
   write(data: string): void {
