@@ -5,7 +5,7 @@
  */
 import { homedir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { PACKAGE_ROOT } from '../version.js';
 
 type Env = Record<string, string | undefined>;
 
@@ -34,8 +34,8 @@ export function presetDirs(env: Env = process.env): PresetDirs {
   return { root, agents: join(root, 'agents'), processes: join(root, 'processes') };
 }
 
-/** The defaults shipped in the repo's top-level presets/ (dist/src/main/presets → repo root). */
+/** The defaults shipped in the package's top-level presets/. */
 export function bundledPresetDirs(): PresetDirs {
-  const root = fileURLToPath(new URL('../../../../presets/', import.meta.url));
+  const root = join(PACKAGE_ROOT, 'presets');
   return { root, agents: join(root, 'agents'), processes: join(root, 'processes') };
 }
