@@ -39,6 +39,31 @@ export const FLAG_SGR: [CellFlag, string][] = [
   [CellFlag.Strikethrough, '9'],
 ];
 
+/** The CellFlag bits that have an SGR code: a cell's style is its colours and these. */
+const SGR_FLAGS = FLAG_SGR.reduce((mask, [flag]) => mask | flag, 0);
+
+/**
+ * The style last written, kept across rows. Compared as numbers, not as SGR
+ * strings: building each cell's SGR string to compare it was most of a
+ * compaction's cost (a 2000-row scrollback of many styles: ~50 ms).
+ */
+interface Pen {
+  fg: number;
+  bg: number;
+  flags: number;
+}
+
+const defaultPen = (): Pen => ({ fg: DEFAULT_COLOR, bg: DEFAULT_COLOR, flags: 0 });
+
+/** The SGR sequence that sets the pen to this style, unless it is set already. */
+function penTo(pen: Pen, fg: number, bg: number, flags: number): string {
+  if (pen.fg === fg && pen.bg === bg && pen.flags === flags) return '';
+  pen.fg = fg;
+  pen.bg = bg;
+  pen.flags = flags;
+  return sgrFor(fg, bg, flags);
+}
+
 function sgrFor(fg: number, bg: number, flags: number): string {
   let sgr = '\x1b[0';
   for (const [flag, code] of FLAG_SGR) if (flags & flag) sgr += `;${code}`;
@@ -58,12 +83,12 @@ export function serializeScreen(frame: CellFrame, modes: ModeState, scrollback?:
   if (frame.activeScreen === 'alternate') out.push('\x1b[?1049h');
   // No autowrap while painting: the last column must not wrap onto the next row.
   out.push('\x1b[?7l\x1b[0m\x1b[H');
-  const pen = { sgr: sgrFor(DEFAULT_COLOR, DEFAULT_COLOR, 0) };
+  let pen = defaultPen();
   if (scrollback && scrollback.rows > 0 && frame.activeScreen === 'primary') {
     for (let row = 0; row < scrollback.rows; row++) {
-      paintRow(out, scrollback, row, paintedLength(scrollback, row), pen);
+      out.push(paintRow(scrollback, row, paintedLength(scrollback, row), pen));
       out.push('\x1b[0m\r\n');
-      pen.sgr = sgrFor(DEFAULT_COLOR, DEFAULT_COLOR, 0);
+      pen = defaultPen();
     }
     // Scroll the last of them off too: the screen is left blank, as 2J would leave it
     // (without 2J, which an emulator may push into the scrollback itself).
@@ -75,7 +100,7 @@ export function serializeScreen(frame: CellFrame, modes: ModeState, scrollback?:
     const end = paintedLength(frame, row);
     if (end === 0) continue;
     out.push(`\x1b[${row + 1};1H`);
-    paintRow(out, frame, row, end, pen);
+    out.push(paintRow(frame, row, end, pen));
   }
   out.push('\x1b[0m');
   for (const mode of RESTORED_DEC_MODES) {
@@ -100,9 +125,10 @@ function paintedLength(frame: CellFrame, row: number): number {
   return end;
 }
 
-/** Writes a row's first `end` cells from the cursor's column 0 on; `pen` is the SGR last written, kept across rows. */
-function paintRow(out: string[], frame: CellFrame, row: number, end: number, pen: { sgr: string }): void {
+/** A row's first `end` cells, painted from column 0; `pen` is the style last written, kept across rows. */
+function paintRow(frame: CellFrame, row: number, end: number, pen: Pen): string {
   const { cols, cells, graphemes } = frame;
+  let text = '';
   for (let col = 0; col < end; col++) {
     const index = row * cols + col;
     const at = index * 4;
@@ -113,23 +139,13 @@ function paintRow(out: string[], frame: CellFrame, row: number, end: number, pen
       // erasing (ECH) in the background colour when they have one.
       let run = 1;
       while (col + run < end && cells[at + run * 4] === 0 && cells[at + run * 4 + 2] === cells[at + 2] && graphemes[index + run] === undefined) run++;
-      if (cells[at + 2] !== DEFAULT_COLOR) {
-        const style = sgrFor(DEFAULT_COLOR, cells[at + 2], 0);
-        if (style !== pen.sgr) {
-          out.push(style);
-          pen.sgr = style;
-        }
-        out.push(`\x1b[${run}X`);
-      }
-      out.push(`\x1b[${run}C`);
+      if (cells[at + 2] !== DEFAULT_COLOR) text += `${penTo(pen, DEFAULT_COLOR, cells[at + 2], 0)}\x1b[${run}X`;
+      text += `\x1b[${run}C`;
       col += run - 1;
       continue;
     }
-    const style = sgrFor(cells[at + 1], cells[at + 2], cells[at + 3] & 0xff);
-    if (style !== pen.sgr) {
-      out.push(style);
-      pen.sgr = style;
-    }
-    out.push(graphemes[index] ?? String.fromCodePoint(cells[at]));
+    text += penTo(pen, cells[at + 1], cells[at + 2], cells[at + 3] & SGR_FLAGS);
+    text += graphemes[index] ?? String.fromCodePoint(cells[at]);
   }
+  return text;
 }
