@@ -8,10 +8,21 @@
  * full of it can bloat the fresh one nearly as much: then compaction would
  * come round again within a few batches. A fresh emulator that comes out above
  * CARRIED_SCROLLBACK_LIMIT is dropped for one painted from the screen alone.
+ * So is one whose painting runs past SCROLLBACK_PAINT_BUDGET_MS.
  */
 import type { GhosttyEmulator } from './ghostty-emulator.js';
 
 const encoder = new TextEncoder();
+
+/**
+ * Longest the scrollback may take to paint before it is given up for the
+ * screen alone. The pane's worker does nothing else while it paints. A
+ * ~700 KB picture of a many-styles scrollback painted in 25-40 ms, but 2 of
+ * 10 took 1.1 and 2.0 s (ghostty-web 0.4.0's slow spikes on such output).
+ */
+export const SCROLLBACK_PAINT_BUDGET_MS = 150;
+/** The picture goes in slices this big, the clock checked after each: a slow spike overruns the budget by at most one slice. */
+const PAINT_SLICE_BYTES = 16 * 1024;
 
 /**
  * `create` makes an empty emulator of the old one's size; `limitBytes` is the
@@ -19,17 +30,26 @@ const encoder = new TextEncoder();
  * of the old one), or null when rebuilding failed and the old one should stay.
  * Errors reading the old emulator propagate (a trap there is the caller's to handle).
  */
-export function compactEmulator(old: GhosttyEmulator, create: () => GhosttyEmulator, limitBytes: number): GhosttyEmulator | null {
-  const withScrollback = paint(old.serialize(true), create);
+export function compactEmulator(old: GhosttyEmulator, create: () => GhosttyEmulator, limitBytes: number, paintBudgetMs = SCROLLBACK_PAINT_BUDGET_MS): GhosttyEmulator | null {
+  const withScrollback = paint(old.serialize(true), create, paintBudgetMs);
   if (withScrollback && withScrollback.wasmMemoryBytes() <= limitBytes / 2) return withScrollback;
   withScrollback?.dispose();
-  return paint(old.serialize(false), create);
+  return paint(old.serialize(false), create, Number.POSITIVE_INFINITY);
 }
 
-function paint(picture: string, create: () => GhosttyEmulator): GhosttyEmulator | null {
+/** A fresh emulator showing `picture`, or null when painting it failed or ran past `budgetMs`. */
+function paint(picture: string, create: () => GhosttyEmulator, budgetMs: number): GhosttyEmulator | null {
   const fresh = create();
   try {
-    fresh.write(encoder.encode(picture));
+    const bytes = encoder.encode(picture);
+    const started = performance.now();
+    for (let at = 0; at < bytes.length; at += PAINT_SLICE_BYTES) {
+      if (performance.now() - started > budgetMs) {
+        fresh.dispose();
+        return null;
+      }
+      fresh.write(bytes.subarray(at, at + PAINT_SLICE_BYTES));
+    }
     fresh.takeResponses();
     return fresh;
   } catch {

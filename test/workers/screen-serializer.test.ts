@@ -84,6 +84,18 @@ test('when replaying the scrollback would leave the fresh emulator too big, only
   assertSameScreen(before, after);
 });
 
+test('when painting the scrollback runs past its budget, only the screen is kept', async () => {
+  const module = await loadGhosttyModule();
+  const size = { cols: 40, rows: 8, scrollbackBytes: 1 << 20 };
+  const before = new GhosttyEmulator(module, size);
+  before.write(new TextEncoder().encode(LOG));
+  // A budget already spent: the check before the first slice gives the scrollback up.
+  const after = compactEmulator(before, () => new GhosttyEmulator(module, size), Number.MAX_SAFE_INTEGER, -1);
+  assert.ok(after);
+  assert.equal(after.history(0, 1).total, 8, 'no scrollback');
+  assertSameScreen(before, after);
+});
+
 test('on the alternate screen, compaction paints the alternate screen as before', async () => {
   const module = await loadGhosttyModule();
   const size = { cols: 40, rows: 8, scrollbackBytes: 1 << 20 };
