@@ -7,8 +7,8 @@
  * hundreds of styles is what bloats an emulator, and replaying a scrollback
  * full of it can bloat the fresh one nearly as much: then compaction would
  * come round again within a few batches. A fresh emulator that comes out above
- * CARRIED_SCROLLBACK_LIMIT is dropped for one painted from the screen alone.
- * So is one whose painting runs past SCROLLBACK_PAINT_BUDGET_MS.
+ * half the size that set compaction off is dropped for one painted from the
+ * screen alone. So is one whose painting runs past SCROLLBACK_PAINT_BUDGET_MS.
  */
 import type { GhosttyEmulator } from './ghostty-emulator.js';
 
@@ -21,7 +21,7 @@ const encoder = new TextEncoder();
  * 10 took 1.1 and 2.0 s (ghostty-web 0.4.0's slow spikes on such output).
  */
 export const SCROLLBACK_PAINT_BUDGET_MS = 150;
-/** The picture goes in slices this big, the clock checked after each: a slow spike overruns the budget by at most one slice. */
+/** The picture goes in slices this big, the clock checked between them: a slow spike overruns the budget by at most one slice. */
 const PAINT_SLICE_BYTES = 16 * 1024;
 
 /**
