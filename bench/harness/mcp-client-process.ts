@@ -9,10 +9,10 @@
  * Times cross processes as absolute milliseconds (timeOrigin + now), which both
  * processes take from the same system clock.
  */
-import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { absoluteNow } from '../../src/main/mcp/request-timing.js';
+import { PATTERM_BIN } from '../../src/main/version.js';
 
 export interface McpClientJob {
   socketPath: string;
@@ -35,7 +35,6 @@ export type ClientToProbe =
   | { t: 'error'; message: string };
 export type ProbeToClient = { t: 'written'; mark: string };
 
-const PATTERM_BIN = fileURLToPath(new URL('../../../bin/patterm', import.meta.url));
 /** Gap between reads: an agent polling briskly, not a tight loop that would measure only queueing. */
 const READ_GAP_MS = 5;
 /**

@@ -8,11 +8,10 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { TmuxServer } from '../harness/tmux-server.js';
 import { HostTerminal, sleep } from '../harness/tui-host-terminal.js';
+import { PATTERM_BIN } from '../../src/main/version.js';
 
-const PATTERM_BIN = fileURLToPath(new URL('../../../bin/patterm', import.meta.url));
 /** What patterm's empty state says once its first frame is drawn. */
 const PATTERM_FIRST_FRAME = 'Press Ctrl-K';
 /** Between launches: the last one's threads and children are gone, the machine quiet again. */

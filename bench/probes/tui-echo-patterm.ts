@@ -7,10 +7,9 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { HostTerminal, sampleEchoes, sleep } from '../harness/tui-host-terminal.js';
+import { PATTERM_BIN } from '../../src/main/version.js';
 
-const PATTERM_BIN = fileURLToPath(new URL('../../../bin/patterm', import.meta.url));
 /** Long enough for the "Starting …" notices to expire, so only the echo redraws. */
 const SETTLE_MS = 5_000;
 

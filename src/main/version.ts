@@ -8,4 +8,7 @@ import { dirname, join } from 'node:path';
  */
 export const PACKAGE_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 
+/** The launcher script: what a user runs, and what agents run as their MCP server (`mcp-stdio`). */
+export const PATTERM_BIN = join(PACKAGE_ROOT, 'bin', 'patterm');
+
 export const VERSION: string = (JSON.parse(readFileSync(join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { version: string }).version;

@@ -1,5 +1,5 @@
 /** patterm's MCP server: what app.ts and the preset launcher need from it. */
-export { startMcpServer, PATTERM_BIN } from './start-mcp-server.js';
+export { startMcpServer } from './start-mcp-server.js';
 export type { StartMcpServerOptions, McpServerHandle } from './start-mcp-server.js';
 export { IdentityRegistry } from './identity-registry.js';
 export { defaultSocketPath } from './socket-path.js';

@@ -3,7 +3,6 @@
  * and the scratchpad store. app.ts calls this once at start-up and disposes
  * the handle on exit (which removes the socket).
  */
-import { join } from 'node:path';
 import type { AgentLauncher, McpEndpoint } from '../contracts.js';
 import type { Coordinator } from '../coordinator.js';
 import type { Disposable } from '../../shared/events.js';
@@ -16,10 +15,8 @@ import { defaultSocketPath } from './socket-path.js';
 import { TimerService } from './timer-service.js';
 import { ToolDispatcher } from './tool-dispatcher.js';
 import { ALL_TOOLS } from './tools/index.js';
-import { PACKAGE_ROOT } from '../version.js';
+import { PATTERM_BIN } from '../version.js';
 
-/** The launcher script agents run as their MCP server. */
-export const PATTERM_BIN = join(PACKAGE_ROOT, 'bin', 'patterm');
 
 export interface StartMcpServerOptions {
   coordinator: Coordinator;
