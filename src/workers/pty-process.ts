@@ -61,8 +61,7 @@ export class PtyProcess implements ParseClient {
   private turnBytes = 0;
   /** The TUI shows this pane: its output never yields to the user's typing (see ParseScheduler.yielding). */
   focused = false;
-  /** Callers waiting on this pane's screen (wait_for_pattern): its output is what they wait for. */
-  awaited = 0;
+  private awaitedCount = 0;
   /** Bytes handed to the consumer, counted modulo 2^32 like its acks (shared-acks.ts). */
   private delivered = 0;
   private readonly acks: SharedAcks;
@@ -142,6 +141,16 @@ export class PtyProcess implements ParseClient {
     } catch {
       // The process may exit between the check and the ioctl.
     }
+  }
+
+  /** Callers waiting on this pane's screen (wait_for_pattern): its output is what they wait for. */
+  get awaited(): number {
+    return this.awaitedCount;
+  }
+
+  set awaited(count: number) {
+    this.awaitedCount = count;
+    if (!this.finalExit) this.scheduler.setAwaited(this, count > 0);
   }
 
   /** The consumer parsed more (the count is in shared memory): act on whatever was waiting for that. */
@@ -372,7 +381,7 @@ export class PtyProcess implements ParseClient {
   private maybeFinish(): void {
     if (!this.rawExit || this.finalExit || this.unacked() > 0) return;
     if (this.hasTurn) this.endTurn();
-    this.scheduler.release(this);
+    this.scheduler.remove(this);
     this.hold.dispose();
     this.finalExit = describePtyExit(this.rawExit, this.killRequested);
     this.onExitEmitter.fire(this.finalExit);
@@ -382,7 +391,7 @@ export class PtyProcess implements ParseClient {
   destroy(): void {
     this.hold.dispose();
     this.hasTurn = false;
-    this.scheduler.release(this);
+    this.scheduler.remove(this);
     this.slave.release();
     if (this.slave.reaped || this.rawExit) return; // its pid may already belong to an unrelated process
     try {

@@ -103,3 +103,24 @@ test('in the floods\' share of a burst, floods hold one slot and leave the other
   assert.deepEqual(log, ['second'], 'once input is no longer recent the waiting flood gets the free slot');
   assert.ok(Date.now() - waited >= INPUT_YIELD_MS - 12, `granted after ${Date.now() - waited} ms, before input went stale`);
 });
+
+test('while a caller waits on a pane, floods hold one slot; the other follows as soon as the wait ends, or its pane goes', () => {
+  const log: string[] = [];
+  const scheduler = new ParseScheduler(2, new InputActivity());
+  const [first, second, third] = ['first', 'second', 'third'].map((name) => client(log, name));
+  const awaited = client(log, 'awaited', false);
+  scheduler.setAwaited(awaited, true);
+  assert.equal(scheduler.acquire(first), true, 'one flood parses');
+  assert.equal(scheduler.acquire(second), false, 'a second flood would take the core the wait needs');
+  assert.equal(scheduler.acquire(awaited), true, 'the awaited pane itself always may');
+  scheduler.release(awaited);
+  assert.deepEqual(log, [], 'its freed slot does not go to a flood while the wait is on');
+  scheduler.setAwaited(awaited, false);
+  assert.deepEqual(log, ['second'], 'the wait ended: the waiting flood gets the slot at once');
+
+  scheduler.setAwaited(awaited, true);
+  scheduler.release(second);
+  assert.equal(scheduler.acquire(third), false, 'waiting again: one flood slot');
+  scheduler.remove(awaited);
+  assert.deepEqual(log, ['second', 'third'], 'the awaited pane went away: its wait no longer holds floods back');
+});
