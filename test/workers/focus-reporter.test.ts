@@ -9,14 +9,19 @@ import { MessageChannel } from 'node:worker_threads';
 import { FOCUS_IN, FOCUS_OUT, FocusReporter } from '../../src/workers/focus-reporter.js';
 import { eventually, focusLogger, useCoordinator } from '../helpers/coordinator-fixture.js';
 
-test('a program that never asked is told nothing; one that asks is told the state at once, then every change', () => {
+const GRACE_MS = 20;
+const afterGrace = () => new Promise((resolve) => setTimeout(resolve, GRACE_MS * 3));
+
+test('a program that never asked is told nothing; one that asks is told the state (hidden: after a grace), then every change', async () => {
   const sent: string[] = [];
-  const reporter = new FocusReporter((bytes) => sent.push(bytes));
+  const reporter = new FocusReporter((bytes) => sent.push(bytes), GRACE_MS);
   reporter.setShown(true);
   reporter.setShown(false);
   assert.deepEqual(sent, [], 'reporting off: nothing');
   reporter.onReportingMode(true);
-  assert.deepEqual(sent, [FOCUS_OUT], 'turned on while hidden');
+  assert.deepEqual(sent, [], 'turned on while hidden: not told yet');
+  await afterGrace();
+  assert.deepEqual(sent, [FOCUS_OUT], 'turned on while hidden, and still hidden after the grace');
   reporter.onReportingMode(true);
   reporter.setShown(false);
   assert.deepEqual(sent, [FOCUS_OUT], 'no repeats');
@@ -27,7 +32,22 @@ test('a program that never asked is told nothing; one that asks is told the stat
   reporter.setShown(true);
   assert.equal(sent.length, 3, 'turned off: nothing more');
   reporter.onReportingMode(true);
-  assert.deepEqual(sent.at(-1), FOCUS_IN, 'turned on while shown');
+  assert.deepEqual(sent.at(-1), FOCUS_IN, 'turned on while shown: at once');
+});
+
+test('a program that turns reporting on just before its pane is shown hears only that it has focus', async () => {
+  const sent: string[] = [];
+  const reporter = new FocusReporter((bytes) => sent.push(bytes), GRACE_MS);
+  reporter.onReportingMode(true);
+  reporter.setShown(true);
+  await afterGrace();
+  assert.deepEqual(sent, [FOCUS_IN]);
+  reporter.onReportingMode(false);
+  reporter.setShown(false);
+  reporter.onReportingMode(true);
+  reporter.onReportingMode(false);
+  await afterGrace();
+  assert.deepEqual(sent, [FOCUS_IN], 'turned off again within the grace: the owed CSI O is not sent');
 });
 
 test('real panes: hidden at start, shown, then hidden again when another pane is shown; a program that did not ask gets nothing', async () => {

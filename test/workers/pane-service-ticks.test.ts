@@ -9,7 +9,7 @@ import { setImmediate as nextTurn, setTimeout as sleep } from 'node:timers/promi
 import { loadGhosttyModule } from '../../src/main/wasm-module.js';
 import { PaneService } from '../../src/workers/pane-service.js';
 import { SharedAcks } from '../../src/shared/shared-acks.js';
-import { FOCUS_OUT } from '../../src/workers/focus-reporter.js';
+import { FOCUS_IN, FOCUS_OUT } from '../../src/workers/focus-reporter.js';
 import type { FromWorkerMessage } from '../../src/shared/pane-protocol.js';
 
 async function unwatchedService() {
@@ -20,11 +20,15 @@ async function unwatchedService() {
   return { service, posted, output };
 }
 
-test('an unwatched pane ticks as its batch ends: a program turning on focus reporting is told at once that nobody shows it', async () => {
-  const { posted, output } = await unwatchedService();
+test('an unwatched pane ticks as its batch ends: a program turning on focus reporting is seen to at once', async () => {
+  const { service, posted, output } = await unwatchedService();
   output('\x1b[?1004h');
-  // No await: the tick ran inside onOutput.
-  assert.deepEqual(posted.filter((message) => message.t === 'reply'), [{ t: 'reply', data: FOCUS_OUT }]);
+  // No await: the tick ran inside onOutput, so the reporter knows the program asked, and showing
+  // the pane tells it so there and then. (Hidden, it would hear CSI O after a grace: focus-reporter.ts.)
+  service.setFrameSink(() => undefined);
+  assert.deepEqual(posted.filter((message) => message.t === 'reply'), [{ t: 'reply', data: FOCUS_IN }]);
+  service.setFrameSink(null);
+  assert.deepEqual(posted.filter((message) => message.t === 'reply').at(-1), { t: 'reply', data: FOCUS_OUT }, 'hidden again: told at once');
 });
 
 test('turning screen notices on reports the output that came just before, whose tick had nobody to tell', async () => {
