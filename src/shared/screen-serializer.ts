@@ -73,20 +73,30 @@ function sgrFor(fg: number, bg: number, flags: number): string {
 }
 
 /**
+ * How the scrollback rows are written: `styled` with their colours and
+ * attributes, `plain` as text alone (the screen keeps its styles either way).
+ * Plain is the fallback when the styles themselves are the problem: replaying
+ * hundreds of them can bloat a fresh emulator or run past a compaction's
+ * budget (emulator-compaction.ts), and the text is what history readers need.
+ */
+export type ScrollbackStyle = 'styled' | 'plain';
+
+/**
  * `scrollback`, when given, holds the primary screen's scrollback rows (oldest
  * first): they are written as lines and scrolled off the top, so the fresh
  * emulator keeps them as its own scrollback (soft wraps become hard breaks).
  * Ignored while the alternate screen is active.
  */
-export function serializeScreen(frame: CellFrame, modes: ModeState, scrollback?: CellFrame): string {
+export function serializeScreen(frame: CellFrame, modes: ModeState, scrollback?: CellFrame, scrollbackStyle: ScrollbackStyle = 'styled'): string {
   const out: string[] = [];
   if (frame.activeScreen === 'alternate') out.push('\x1b[?1049h');
   // No autowrap while painting: the last column must not wrap onto the next row.
   out.push('\x1b[?7l\x1b[0m\x1b[H');
   let pen = defaultPen();
   if (scrollback && scrollback.rows > 0 && frame.activeScreen === 'primary') {
+    const styled = scrollbackStyle === 'styled';
     for (let row = 0; row < scrollback.rows; row++) {
-      out.push(paintRow(scrollback, row, paintedLength(scrollback, row), pen));
+      out.push(paintRow(scrollback, row, paintedLength(scrollback, row, styled), pen, styled));
       out.push('\x1b[0m\r\n');
       pen = defaultPen();
     }
@@ -112,21 +122,28 @@ export function serializeScreen(frame: CellFrame, modes: ModeState, scrollback?:
   return out.join('');
 }
 
-/** Columns up to the last that differs from what a cleared row holds (blank, default style). */
-function paintedLength(frame: CellFrame, row: number): number {
+/**
+ * Columns up to the last that differs from what a cleared row holds (blank,
+ * default style); with `styled` false, up to the last with text, whatever its style.
+ */
+function paintedLength(frame: CellFrame, row: number, styled = true): number {
   const { cols, cells, graphemes } = frame;
   let end = cols;
   while (end > 0) {
     const at = (row * cols + end - 1) * 4;
     const blank = cells[at] === 0 || cells[at] === 0x20;
-    if (!blank || cells[at + 1] !== DEFAULT_COLOR || cells[at + 2] !== DEFAULT_COLOR || (cells[at + 3] & 0xff) !== 0 || graphemes[row * cols + end - 1] !== undefined) break;
+    if (!blank || graphemes[row * cols + end - 1] !== undefined) break;
+    if (styled && (cells[at + 1] !== DEFAULT_COLOR || cells[at + 2] !== DEFAULT_COLOR || (cells[at + 3] & 0xff) !== 0)) break;
     end--;
   }
   return end;
 }
 
-/** A row's first `end` cells, painted from column 0; `pen` is the style last written, kept across rows. */
-function paintRow(frame: CellFrame, row: number, end: number, pen: Pen): string {
+/**
+ * A row's first `end` cells, painted from column 0; `pen` is the style last
+ * written, kept across rows. With `styled` false the text alone, in the default style.
+ */
+function paintRow(frame: CellFrame, row: number, end: number, pen: Pen, styled = true): string {
   const { cols, cells, graphemes } = frame;
   let text = '';
   for (let col = 0; col < end; col++) {
@@ -139,12 +156,12 @@ function paintRow(frame: CellFrame, row: number, end: number, pen: Pen): string 
       // erasing (ECH) in the background colour when they have one.
       let run = 1;
       while (col + run < end && cells[at + run * 4] === 0 && cells[at + run * 4 + 2] === cells[at + 2] && graphemes[index + run] === undefined) run++;
-      if (cells[at + 2] !== DEFAULT_COLOR) text += `${penTo(pen, DEFAULT_COLOR, cells[at + 2], 0)}\x1b[${run}X`;
+      if (styled && cells[at + 2] !== DEFAULT_COLOR) text += `${penTo(pen, DEFAULT_COLOR, cells[at + 2], 0)}\x1b[${run}X`;
       text += `\x1b[${run}C`;
       col += run - 1;
       continue;
     }
-    text += penTo(pen, cells[at + 1], cells[at + 2], cells[at + 3] & SGR_FLAGS);
+    if (styled) text += penTo(pen, cells[at + 1], cells[at + 2], cells[at + 3] & SGR_FLAGS);
     text += graphemes[index] ?? String.fromCodePoint(cells[at]);
   }
   return text;

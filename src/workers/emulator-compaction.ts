@@ -7,34 +7,49 @@
  * hundreds of styles is what bloats an emulator, and replaying a scrollback
  * full of it can bloat the fresh one nearly as much: then compaction would
  * come round again within a few batches. A fresh emulator that comes out above
- * half the size that set compaction off is dropped for one painted from the
- * screen alone. So is one whose painting runs past SCROLLBACK_PAINT_BUDGET_MS.
+ * half the size that set compaction off is dropped, and so is one whose
+ * painting runs past SCROLLBACK_PAINT_BUDGET_MS; then the scrollback is painted
+ * again as plain text (the screen keeps its styles), and only if that fails
+ * too is the screen painted alone.
  */
+import type { ScrollbackStyle } from '../shared/screen-serializer.js';
 import type { GhosttyEmulator } from './ghostty-emulator.js';
 
 const encoder = new TextEncoder();
 
 /**
- * Longest the scrollback may take to paint before it is given up for the
- * screen alone. The pane's worker does nothing else while it paints. A
- * ~700 KB picture of a many-styles scrollback painted in 25-40 ms, but 2 of
+ * Longest the scrollback may take to paint, each way (styled, then plain),
+ * before it is given up. The pane's worker does nothing else while it paints.
+ * A ~700 KB picture of a many-styles scrollback painted in 25-40 ms, but 2 of
  * 10 took 1.1 and 2.0 s (ghostty-web 0.4.0's slow spikes on such output).
  */
 export const SCROLLBACK_PAINT_BUDGET_MS = 150;
 /** The picture goes in slices this big, the clock checked between them: a slow spike overruns the budget by at most one slice. */
 const PAINT_SLICE_BYTES = 16 * 1024;
 
+/** How much of the old scrollback the fresh emulator holds: all of it as it was, its text alone, or none. */
+export type ScrollbackCarried = ScrollbackStyle | 'none';
+
+export interface Compaction {
+  emulator: GhosttyEmulator;
+  scrollback: ScrollbackCarried;
+}
+
 /**
  * `create` makes an empty emulator of the old one's size; `limitBytes` is the
  * size that set compaction off. Returns the fresh emulator (the caller disposes
- * of the old one), or null when rebuilding failed and the old one should stay.
- * Errors reading the old emulator propagate (a trap there is the caller's to handle).
+ * of the old one) and how it carried the scrollback, or null when rebuilding
+ * failed and the old one should stay. Errors reading the old emulator
+ * propagate (a trap there is the caller's to handle).
  */
-export function compactEmulator(old: GhosttyEmulator, create: () => GhosttyEmulator, limitBytes: number, paintBudgetMs = SCROLLBACK_PAINT_BUDGET_MS): GhosttyEmulator | null {
-  const withScrollback = paint(old.serialize(true), create, paintBudgetMs);
-  if (withScrollback && withScrollback.wasmMemoryBytes() <= limitBytes / 2) return withScrollback;
-  withScrollback?.dispose();
-  return paint(old.serialize(false), create, Number.POSITIVE_INFINITY);
+export function compactEmulator(old: GhosttyEmulator, create: () => GhosttyEmulator, limitBytes: number, paintBudgetMs = SCROLLBACK_PAINT_BUDGET_MS): Compaction | null {
+  for (const style of ['styled', 'plain'] as const) {
+    const fresh = paint(old.serialize(style), create, paintBudgetMs);
+    if (fresh && fresh.wasmMemoryBytes() <= limitBytes / 2) return { emulator: fresh, scrollback: style };
+    fresh?.dispose();
+  }
+  const screenOnly = paint(old.serialize('none'), create, Number.POSITIVE_INFINITY);
+  return screenOnly && { emulator: screenOnly, scrollback: 'none' };
 }
 
 /** A fresh emulator showing `picture`, or null when painting it failed or ran past `budgetMs`. */

@@ -7,7 +7,7 @@
  */
 import type { ByteRing } from '../shared/byte-ring.js';
 import { replayAttempts, resizeReplayAttempts, TRAP_STORM_WINDOW_MS } from '../shared/replay-plan.js';
-import { compactEmulator } from './emulator-compaction.js';
+import { compactEmulator, type ScrollbackCarried } from './emulator-compaction.js';
 import { GhosttyEmulator } from './ghostty-emulator.js';
 import { withinBudget } from './time-budget.js';
 
@@ -92,21 +92,22 @@ export class EmulatorKeeper {
    * Compacts the emulator if it has grown past COMPACT_WASM_BYTES (on the
    * alternate screen: see ALTERNATE_SCREEN_COMPACT_FACTOR). Only call it
    * between sequences and characters, so the next byte means the same to the
-   * new emulator as it would have to the old one. True when it was swapped.
+   * new emulator as it would have to the old one. Null when it was not
+   * swapped; else how the fresh one carried the scrollback.
    */
-  compactIfBloated(): boolean {
+  compactIfBloated(): ScrollbackCarried | null {
     const old = this.current;
     const limit = this.options.compactBytes ?? COMPACT_WASM_BYTES;
     const bytes = old.wasmMemoryBytes();
-    if (bytes <= limit) return false;
+    if (bytes <= limit) return null;
     const onAlternate = this.safe((emulator) => emulator.isAlternateScreen());
-    if (onAlternate === undefined) return false; // it trapped, and was rebuilt from the ring
-    if (onAlternate && bytes <= limit * ALTERNATE_SCREEN_COMPACT_FACTOR) return false;
-    const fresh = this.safe(() => compactEmulator(old, () => this.create(old.cols, old.rows), limit));
-    if (!fresh) return false; // reading the old one trapped (and it was rebuilt), or painting failed
+    if (onAlternate === undefined) return null; // it trapped, and was rebuilt from the ring
+    if (onAlternate && bytes <= limit * ALTERNATE_SCREEN_COMPACT_FACTOR) return null;
+    const compaction = this.safe(() => compactEmulator(old, () => this.create(old.cols, old.rows), limit));
+    if (!compaction) return null; // reading the old one trapped (and it was rebuilt), or painting failed
     old.dispose();
-    this.current = fresh;
-    return true;
+    this.current = compaction.emulator;
+    return compaction.scrollback;
   }
 
   /**

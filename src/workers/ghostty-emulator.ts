@@ -11,7 +11,7 @@ import { Ghostty, type GhosttyTerminal } from '#ghostty-web';
 import { DEFAULT_COLOR, type CellFrame, type CursorState, type HistorySlice } from '../shared/pane-types.js';
 import { CELL_BYTES, packCells, sameRow, SENTINEL_BG, SENTINEL_FG } from './cell-records.js';
 import { paletteColor } from '../shared/query-replies.js';
-import { RESTORED_ANSI_MODES, RESTORED_DEC_MODES, serializeScreen, type ModeState } from '../shared/screen-serializer.js';
+import { RESTORED_ANSI_MODES, RESTORED_DEC_MODES, serializeScreen, type ModeState, type ScrollbackStyle } from '../shared/screen-serializer.js';
 import { historyWindow } from '../shared/history-window.js';
 import type { RowHashes } from '../shared/row-numbering.js';
 
@@ -386,15 +386,16 @@ export class GhosttyEmulator {
 
   /**
    * The visible screen and readable modes as VT bytes that rebuild them in a
-   * fresh emulator; with `withScrollback`, the primary screen's scrollback too.
+   * fresh emulator; with `scrollback` other than 'none', the primary screen's
+   * scrollback too, written in that style (see ScrollbackStyle).
    */
-  serialize(withScrollback = false): string {
+  serialize(scrollback: ScrollbackStyle | 'none' = 'none'): string {
     const modes: ModeState = { dec: {}, ansi: {} };
     for (const mode of RESTORED_DEC_MODES) modes.dec[mode] = this.getMode(mode, true);
     for (const mode of RESTORED_ANSI_MODES) modes.ansi[mode] = this.getMode(mode, false);
-    const scrollbackRows = withScrollback && !this.isAlternateScreen() ? this.term.getScrollbackLength() : 0;
-    const scrollback = scrollbackRows > 0 ? this.history(0, scrollbackRows).frame : undefined;
-    return serializeScreen(this.cellFrame(0), modes, scrollback);
+    const scrollbackRows = scrollback !== 'none' && !this.isAlternateScreen() ? this.term.getScrollbackLength() : 0;
+    const rows = scrollbackRows > 0 ? this.history(0, scrollbackRows).frame : undefined;
+    return serializeScreen(this.cellFrame(0), modes, rows, scrollback === 'none' ? undefined : scrollback);
   }
 
   /** Forces a genuine WebAssembly trap (out-of-bounds access) for recovery tests. */

@@ -131,9 +131,12 @@ export class PaneService {
     }
     const rest = parse ?? bytes.subarray(fed);
     if (this.keeper.rebuilds === rebuilds) this.feed(rest, chunkStart);
-    if (atGround && completeUtf8Length(rest) === rest.length && this.keeper.compactIfBloated()) {
+    const compacted = atGround && completeUtf8Length(rest) === rest.length ? this.keeper.compactIfBloated() : null;
+    if (compacted) {
       this.renderStale = true;
       this.hashStale = true;
+      // Rows carried as text alone are the same rows restyled, not new ones (see RowNumbering.rebase).
+      if (compacted === 'plain') this.rowNumbering.rebase();
     }
     copied?.();
     if (this.acks.add(delivered)) this.post({ t: 'ack' });

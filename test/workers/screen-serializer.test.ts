@@ -8,6 +8,8 @@ import assert from 'node:assert/strict';
 import { loadGhosttyModule } from '../../src/main/wasm-module.js';
 import { GhosttyEmulator } from '../../src/workers/ghostty-emulator.js';
 import { compactEmulator } from '../../src/workers/emulator-compaction.js';
+import { frameLines } from '../../src/shared/frame-text.js';
+import { DEFAULT_COLOR } from '../../src/shared/pane-types.js';
 
 const SIZE = { cols: 40, rows: 8, scrollbackBytes: 2000 };
 
@@ -66,8 +68,9 @@ test('compaction keeps the scrollback, colours and all, and then the same screen
   const size = { cols: 40, rows: 8, scrollbackBytes: 1 << 20 };
   const before = new GhosttyEmulator(module, size);
   before.write(new TextEncoder().encode(LOG));
-  const after = compactEmulator(before, () => new GhosttyEmulator(module, size), Number.MAX_SAFE_INTEGER);
-  assert.ok(after, 'a fresh emulator');
+  const compaction = compactEmulator(before, () => new GhosttyEmulator(module, size), Number.MAX_SAFE_INTEGER);
+  assert.equal(compaction?.scrollback, 'styled');
+  const after = compaction.emulator;
   assertSameHistory(before, after);
   assertSameScreen(before, after);
   assert.equal(before.history(0, 1).total, 60, 'the check covered 52 scrollback rows and the screen');
@@ -78,8 +81,9 @@ test('when replaying the scrollback would leave the fresh emulator too big, only
   const size = { cols: 40, rows: 8, scrollbackBytes: 1 << 20 };
   const before = new GhosttyEmulator(module, size);
   before.write(new TextEncoder().encode(LOG));
-  const after = compactEmulator(before, () => new GhosttyEmulator(module, size), 1);
-  assert.ok(after);
+  const compaction = compactEmulator(before, () => new GhosttyEmulator(module, size), 1);
+  assert.equal(compaction?.scrollback, 'none', 'too big with its text alone too');
+  const after = compaction.emulator;
   assert.equal(after.history(0, 1).total, 8, 'no scrollback');
   assertSameScreen(before, after);
 });
@@ -90,8 +94,9 @@ test('when painting the scrollback runs past its budget, only the screen is kept
   const before = new GhosttyEmulator(module, size);
   before.write(new TextEncoder().encode(LOG));
   // A budget already spent: the check before the first slice gives the scrollback up.
-  const after = compactEmulator(before, () => new GhosttyEmulator(module, size), Number.MAX_SAFE_INTEGER, -1);
-  assert.ok(after);
+  const compaction = compactEmulator(before, () => new GhosttyEmulator(module, size), Number.MAX_SAFE_INTEGER, -1);
+  assert.equal(compaction?.scrollback, 'none', 'past its budget with its text alone too');
+  const after = compaction.emulator;
   assert.equal(after.history(0, 1).total, 8, 'no scrollback');
   assertSameScreen(before, after);
 });
@@ -101,7 +106,7 @@ test('on the alternate screen, compaction paints the alternate screen as before'
   const size = { cols: 40, rows: 8, scrollbackBytes: 1 << 20 };
   const before = new GhosttyEmulator(module, size);
   before.write(new TextEncoder().encode(`${LOG}\x1b[?1049h\x1b[H\x1b[32mfull screen\x1b[0m`));
-  const after = compactEmulator(before, () => new GhosttyEmulator(module, size), Number.MAX_SAFE_INTEGER);
+  const after = compactEmulator(before, () => new GhosttyEmulator(module, size), Number.MAX_SAFE_INTEGER)?.emulator;
   assert.ok(after);
   assertSameScreen(before, after);
 });
@@ -121,6 +126,37 @@ function manyStyles(lines: number, seed: number): string {
   return out;
 }
 
+test('when the styled scrollback would bloat the fresh emulator, its text is carried over plain, and the screen keeps its styles', async () => {
+  const module = await loadGhosttyModule();
+  const size = { cols: 40, rows: 8, scrollbackBytes: 1 << 20 };
+  const before = new GhosttyEmulator(module, size);
+  for (let i = 0; i < 10; i++) before.write(new TextEncoder().encode(manyStyles(200, i + 1)));
+  before.write(new TextEncoder().encode('\x1b[1;35mon screen\x1b[0m'));
+  // What each way of painting costs a fresh emulator: a limit between them leaves room for the text alone.
+  const painted = (style: 'styled' | 'plain') => {
+    const fresh = new GhosttyEmulator(module, size);
+    fresh.write(new TextEncoder().encode(before.serialize(style)));
+    const bytes = fresh.wasmMemoryBytes();
+    fresh.dispose();
+    return bytes;
+  };
+  const styledBytes = painted('styled');
+  const plainBytes = painted('plain');
+  assert.ok(plainBytes < styledBytes, `plain text takes less room (${plainBytes} against ${styledBytes} bytes)`);
+  const compaction = compactEmulator(before, () => new GhosttyEmulator(module, size), plainBytes + styledBytes);
+  assert.equal(compaction?.scrollback, 'plain');
+  const after = compaction.emulator;
+  const a = before.history(0, 100_000);
+  const b = after.history(0, 100_000);
+  assert.equal(b.total, a.total, 'every history row');
+  assert.deepEqual(frameLines(b.frame), frameLines(a.frame), 'with the same text');
+  const scrollbackRows = a.total - size.rows;
+  const colours = new Set<number>();
+  for (let cell = 0; cell < scrollbackRows * size.cols; cell++) colours.add(b.frame.cells[cell * 4 + 1]).add(b.frame.cells[cell * 4 + 2]);
+  assert.deepEqual([...colours], [DEFAULT_COLOR], 'in the default style');
+  assertSameScreen(before, after);
+});
+
 test('a fresh emulator holding a full scrollback of many styles keeps parsing: the replay goes in batches', async () => {
   // In one 700 KB write, this replay left ghostty-web 0.4.0 to trap on the very next write.
   const module = await loadGhosttyModule();
@@ -128,7 +164,7 @@ test('a fresh emulator holding a full scrollback of many styles keeps parsing: t
   const before = new GhosttyEmulator(module, size);
   const encoder = new TextEncoder();
   for (let i = 0; i < 40; i++) before.write(encoder.encode(manyStyles(200, i + 1)));
-  const after = compactEmulator(before, () => new GhosttyEmulator(module, size), Number.MAX_SAFE_INTEGER);
+  const after = compactEmulator(before, () => new GhosttyEmulator(module, size), Number.MAX_SAFE_INTEGER)?.emulator;
   assert.ok(after);
   assert.ok(after.history(0, 1).total > 1000, `the scrollback came along (${after.history(0, 1).total} rows)`);
   for (let i = 0; i < 10; i++) after.write(encoder.encode(manyStyles(200, 100 + i)));
