@@ -1,4 +1,7 @@
 import { test } from 'node:test';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import assert from 'node:assert/strict';
 import { eventually, startBash, useCoordinator } from '../helpers/coordinator-fixture.js';
 import { isAlive } from '../../src/main/process-reaper.js';
@@ -26,6 +29,19 @@ test('kill cascades to background jobs and setsid grandchildren that ignore SIGT
   await eventually(() => pids.every((pid) => !isAlive(pid)), { message: `pids ${pids} to be gone` });
   const exit = await coordinator.exitPromise(pane.id);
   assert.equal(exit.status, 'killed');
+});
+
+test('SIGTERM ends an interactive shell (which ignores it) at once, as closing a terminal does: it is hung up and saves its history', async () => {
+  const pane = await bash();
+  const history = join(mkdtempSync(join(tmpdir(), 'patterm-hangup-')), 'history');
+  coordinator.write(pane.id, `HISTFILE=${history}; set -o history; echo typed-before-hangup\r`, 'user');
+  assert.equal((await coordinator.waitFor(pane.id, { pattern: '^typed-before-hangup$', timeoutMs: TIMEOUT })).matched, true);
+  // Without the hangup bash would sit out this grace period and then be SIGKILLed, history unsaved.
+  const killed = coordinator.kill(pane.id, 'SIGTERM', 20_000);
+  const exit = await coordinator.exitPromise(pane.id);
+  assert.equal(exit.status, 'killed');
+  assert.match(readFileSync(history, 'utf8'), /echo typed-before-hangup/, 'bash saved its history: it exited on SIGHUP, not SIGKILL');
+  await killed;
 });
 
 test('when a session root exits, its children get the kill cascade', async () => {

@@ -105,12 +105,16 @@ test('kill stops the child and reports how it ended', async () => {
   assert.deepEqual(structured(result), { child_id: spawned.child_id, name: spawned.name, status: 'killed', exit_code: 143, signal: 'SIGTERM', already_exited: false, closed: false });
   const again = await mcp.call('kill', { child_id: spawned.child_id, signal: 'SIGKILL' });
   assert.equal(structured<{ already_exited: boolean }>(again).already_exited, true);
-  // A program that ignores SIGTERM is SIGKILLed after the grace window.
-  const stubborn = structured<Spawned>(await mcp.call('spawn_process', { argv: ['bash', '-c', 'trap "" TERM; echo armed; while :; do sleep 1; done'] }));
+  // A program that ignores SIGTERM but not SIGHUP (as an interactive shell does) is hung up, as a closing terminal would.
+  const shellLike = structured<Spawned>(await mcp.call('spawn_process', { argv: ['bash', '-c', 'trap "" TERM; echo armed; while :; do sleep 1; done'] }));
+  await output(shellLike.child_id, 'armed');
+  const hungUp = structured<{ status: string; signal: string }>(await mcp.call('kill', { child_id: shellLike.child_id }));
+  assert.deepEqual([hungUp.status, hungUp.signal], ['killed', 'SIGHUP']);
+  // One that ignores both is SIGKILLed after the grace window.
+  const stubborn = structured<Spawned>(await mcp.call('spawn_process', { argv: ['bash', '-c', 'trap "" HUP TERM; echo armed; while :; do sleep 1; done'] }));
   await output(stubborn.child_id, 'armed');
   const forced = structured<{ status: string; signal: string }>(await mcp.call('kill', { child_id: stubborn.child_id }));
-  assert.equal(forced.status, 'killed');
-  assert.equal(forced.signal, 'SIGKILL');
+  assert.deepEqual([forced.status, forced.signal], ['killed', 'SIGKILL']);
 });
 
 test('spawn errors name the problem', async () => {

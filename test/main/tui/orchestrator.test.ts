@@ -133,7 +133,7 @@ test('an agent preset takes an optional initial prompt from its sub-palette; Kil
     await patterm.waitFor(/Kill child…/, 'the kill list');
     patterm.type('bash');
     patterm.keys('Enter');
-    await patterm.waitFor((lines) => lines.some((line) => /└─ ✗ bash SIG(TERM|KILL)/.test(line)), 'the child killed (interactive bash ignores SIGTERM, so SIGKILL after the grace), marked ✗ with its signal');
+    await patterm.waitFor((lines) => lines.some((line) => /└─ ✗ bash SIGHUP/.test(line)), 'the child killed (interactive bash ignores SIGTERM, so it is hung up, as a closed terminal would be), marked ✗ with its signal');
   } finally {
     patterm.stop();
   }
