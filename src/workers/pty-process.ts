@@ -62,6 +62,8 @@ export class PtyProcess implements ParseClient {
   /** The TUI shows this pane: its output never yields to the user's typing (see ParseScheduler.yielding). */
   focused = false;
   private awaitedCount = 0;
+  /** Out of the parse scheduler for good (exited and drained, or destroyed): a late wait must not put it back. */
+  private unscheduled = false;
   /** Bytes handed to the consumer, counted modulo 2^32 like its acks (shared-acks.ts). */
   private delivered = 0;
   private readonly acks: SharedAcks;
@@ -150,7 +152,7 @@ export class PtyProcess implements ParseClient {
 
   set awaited(count: number) {
     this.awaitedCount = count;
-    if (!this.finalExit) this.scheduler.setAwaited(this, count > 0);
+    if (!this.unscheduled) this.scheduler.setAwaited(this, count > 0);
   }
 
   /** The consumer parsed more (the count is in shared memory): act on whatever was waiting for that. */
@@ -362,6 +364,11 @@ export class PtyProcess implements ParseClient {
     }
   }
 
+  private unschedule(): void {
+    this.unscheduled = true;
+    this.scheduler.remove(this);
+  }
+
   private endTurn(): void {
     this.hasTurn = false;
     this.scheduler.release(this);
@@ -381,7 +388,7 @@ export class PtyProcess implements ParseClient {
   private maybeFinish(): void {
     if (!this.rawExit || this.finalExit || this.unacked() > 0) return;
     if (this.hasTurn) this.endTurn();
-    this.scheduler.remove(this);
+    this.unschedule();
     this.hold.dispose();
     this.finalExit = describePtyExit(this.rawExit, this.killRequested);
     this.onExitEmitter.fire(this.finalExit);
@@ -391,7 +398,7 @@ export class PtyProcess implements ParseClient {
   destroy(): void {
     this.hold.dispose();
     this.hasTurn = false;
-    this.scheduler.remove(this);
+    this.unschedule();
     this.slave.release();
     if (this.slave.reaped || this.rawExit) return; // its pid may already belong to an unrelated process
     try {
