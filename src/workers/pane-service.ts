@@ -67,10 +67,12 @@ export class PaneService {
   private slowTickPending = false;
   private readonly focus = new FocusReporter((bytes) => this.post({ t: 'reply', data: bytes }));
 
+  /** `compactBytes`: tests only, the keeper's compaction limit (see EmulatorKeeperOptions). */
   constructor(
     private readonly init: PaneWorkerInit,
     module: WebAssembly.Module,
     private readonly post: (message: FromWorkerMessage) => void,
+    { compactBytes }: { compactBytes?: number } = {},
   ) {
     this.ring = new ByteRing(init.ringCapacity);
     this.idleThresholdMs = init.idleThresholdMs;
@@ -82,6 +84,7 @@ export class PaneService {
       rows: init.rows,
       scrollbackBytes: init.scrollbackBytes,
       ring: this.ring,
+      compactBytes,
       onRebuilt: (reason) => {
         this.hashStale = true;
         this.mirror?.onChange();

@@ -10,6 +10,9 @@ import { PaneService } from '../../src/workers/pane-service.js';
 import { SharedAcks } from '../../src/shared/shared-acks.js';
 import { frameLines } from '../../src/shared/frame-text.js';
 import { HistoryReader } from '../../src/renderer/history-reader.js';
+import { GhosttyEmulator } from '../../src/workers/ghostty-emulator.js';
+import { DEFAULT_COLOR } from '../../src/shared/pane-types.js';
+import { manyStyles, paintedBytes } from '../helpers/many-styles.js';
 
 const output = (service: PaneService, text: string) => service.onOutput(new TextEncoder().encode(text));
 
@@ -126,4 +129,33 @@ test('a cursor that only moves along its row, or is hidden or shown, and a mode 
     assert.ok(holds(), `${JSON.stringify(sequence)} shows in the frame`);
     version = next;
   }
+});
+
+test('a compaction that carries the scrollback as plain text keeps the history rows\' numbers', async () => {
+  const module = await loadGhosttyModule();
+  const size = { cols: 40, rows: 8, scrollbackBytes: 1 << 20 };
+  const first = manyStyles(200, 1);
+  let rest = '';
+  for (let i = 2; i <= 30; i++) rest += manyStyles(200, i);
+  // A limit the emulator passes once it has all the output, and under which a fresh one
+  // holds the scrollback as plain text but not with its styles (see emulator-compaction.ts).
+  const probe = new GhosttyEmulator(module, size);
+  probe.write(new TextEncoder().encode(first + rest));
+  const limit = paintedBytes(module, size, probe, 'styled') + paintedBytes(module, size, probe, 'plain');
+  assert.ok(probe.wasmMemoryBytes() > limit, `the output bloats the emulator past the limit (${probe.wasmMemoryBytes()} against ${limit} bytes)`);
+  probe.dispose();
+
+  const init = { paneId: 'p', ...size, ringCapacity: 64 * 1024, idleThresholdMs: 1000, version: 'test', acks: SharedAcks.allocate() };
+  const service = new PaneService(init, module, () => {}, { compactBytes: limit });
+  output(service, first);
+  const before = service.historySlice(0, 1);
+  assert.ok(before.total > 100, `some scrollback to number (${before.total} rows)`);
+  output(service, rest); // compacted as this batch ends
+  const after = service.historySlice(0, 100_000);
+  const scrollbackCells = (after.total - size.rows) * size.cols;
+  let styled = 0;
+  for (let cell = 0; cell < scrollbackCells; cell++) if (after.frame.cells[cell * 4 + 1] !== DEFAULT_COLOR) styled++;
+  assert.equal(styled, 0, 'the scrollback came through the compaction as plain text');
+  // Restyled rows match none seen before; without a rebase every one would count as dropped.
+  assert.equal(after.dropped, before.dropped, 'no row counted as dropped by the compaction');
 });

@@ -10,6 +10,7 @@ import { GhosttyEmulator } from '../../src/workers/ghostty-emulator.js';
 import { compactEmulator } from '../../src/workers/emulator-compaction.js';
 import { frameLines } from '../../src/shared/frame-text.js';
 import { DEFAULT_COLOR } from '../../src/shared/pane-types.js';
+import { manyStyles, paintedBytes } from '../helpers/many-styles.js';
 
 const SIZE = { cols: 40, rows: 8, scrollbackBytes: 2000 };
 
@@ -111,21 +112,6 @@ test('on the alternate screen, compaction paints the alternate screen as before'
   assertSameScreen(before, after);
 });
 
-/** Output that bloats ghostty-web 0.4.0: a fresh truecolour style every few words. */
-function manyStyles(lines: number, seed: number): string {
-  let state = seed;
-  const next = (n: number) => {
-    state = (Math.imul(state, 1103515245) + 12345) >>> 0;
-    return state % n;
-  };
-  let out = '';
-  for (let i = 0; i < lines; i++) {
-    for (let segment = 0; segment < 8; segment++) out += `\x1b[38;2;${next(256)};${next(256)};${next(256)};48;5;${next(256)}mword${next(1000)} `;
-    out += '\x1b[0m\r\n';
-  }
-  return out;
-}
-
 test('when the styled scrollback would bloat the fresh emulator, its text is carried over plain, and the screen keeps its styles', async () => {
   const module = await loadGhosttyModule();
   const size = { cols: 40, rows: 8, scrollbackBytes: 1 << 20 };
@@ -133,15 +119,8 @@ test('when the styled scrollback would bloat the fresh emulator, its text is car
   for (let i = 0; i < 10; i++) before.write(new TextEncoder().encode(manyStyles(200, i + 1)));
   before.write(new TextEncoder().encode('\x1b[1;35mon screen\x1b[0m'));
   // What each way of painting costs a fresh emulator: a limit between them leaves room for the text alone.
-  const painted = (style: 'styled' | 'plain') => {
-    const fresh = new GhosttyEmulator(module, size);
-    fresh.write(new TextEncoder().encode(before.serialize(style)));
-    const bytes = fresh.wasmMemoryBytes();
-    fresh.dispose();
-    return bytes;
-  };
-  const styledBytes = painted('styled');
-  const plainBytes = painted('plain');
+  const styledBytes = paintedBytes(module, size, before, 'styled');
+  const plainBytes = paintedBytes(module, size, before, 'plain');
   assert.ok(plainBytes < styledBytes, `plain text takes less room (${plainBytes} against ${styledBytes} bytes)`);
   const compaction = compactEmulator(before, () => new GhosttyEmulator(module, size), plainBytes + styledBytes);
   assert.equal(compaction?.scrollback, 'plain');
