@@ -18,10 +18,10 @@ export const FOCUS_OUT = '\x1b[O';
 
 /**
  * The TUI shows a new session's pane once the spawn has answered, and its
- * program may turn reporting on before that: on a loaded machine the two came
- * ~tens of ms apart, either way round. A background pane's program hears that
- * it is unfocused this much later, which nothing it does in its first moments
- * depends on.
+ * program may turn reporting on before that: with the test suite running
+ * beside it, a program heard `CSI O` and `CSI I` in one read. A background
+ * pane's program hears that it is unfocused this much later, which nothing it
+ * does in its first moments depends on.
  */
 export const HIDDEN_REPORT_GRACE_MS = 250;
 
