@@ -116,8 +116,8 @@ const SIGHUP_NUMBER = 1;
 const SIGTERM_NUMBER = 15;
 
 /**
- * A process that ignores SIGTERM but not SIGHUP: an interactive shell (bash,
- * zsh and fish all ignore SIGTERM). Closing a terminal ends it with SIGHUP, on
+ * A process that ignores SIGTERM but not SIGHUP: an interactive shell (an
+ * interactive bash ignores SIGTERM). Closing a terminal ends it with SIGHUP, on
  * which it saves its history and hangs up its jobs; without that, ending a pane
  * with a shell in it waited out the whole grace period and then SIGKILLed the
  * shell (quitting patterm with a bash pane open took 2.1 s, history unsaved).
