@@ -77,30 +77,26 @@ test('compaction keeps the scrollback, colours and all, and then the same screen
   assert.equal(before.history(0, 1).total, 60, 'the check covered 52 scrollback rows and the screen');
 });
 
-test('when replaying the scrollback would leave the fresh emulator too big, only the screen is kept', async () => {
-  const module = await loadGhosttyModule();
-  const size = { cols: 40, rows: 8, scrollbackBytes: 1 << 20 };
-  const before = new GhosttyEmulator(module, size);
-  before.write(new TextEncoder().encode(LOG));
-  const compaction = compactEmulator(before, () => new GhosttyEmulator(module, size), 1);
-  assert.equal(compaction?.scrollback, 'none', 'too big with its text alone too');
-  const after = compaction.emulator;
-  assert.equal(after.history(0, 1).total, 8, 'no scrollback');
-  assertSameScreen(before, after);
-});
-
-test('when painting the scrollback runs past its budget, only the screen is kept', async () => {
-  const module = await loadGhosttyModule();
-  const size = { cols: 40, rows: 8, scrollbackBytes: 1 << 20 };
-  const before = new GhosttyEmulator(module, size);
-  before.write(new TextEncoder().encode(LOG));
+/** Compactions that cannot keep even the scrollback's text: [why, size limit, paint budget, what the check says]. */
+const SCREEN_ONLY_CASES: [string, number, number, string][] = [
+  ['when replaying the scrollback would leave the fresh emulator too big, only the screen is kept', 1, Number.POSITIVE_INFINITY, 'too big with its text alone too'],
   // A budget already spent: the check before the first slice gives the scrollback up.
-  const compaction = compactEmulator(before, () => new GhosttyEmulator(module, size), Number.MAX_SAFE_INTEGER, -1);
-  assert.equal(compaction?.scrollback, 'none', 'past its budget with its text alone too');
-  const after = compaction.emulator;
-  assert.equal(after.history(0, 1).total, 8, 'no scrollback');
-  assertSameScreen(before, after);
-});
+  ['when painting the scrollback runs past its budget, only the screen is kept', Number.MAX_SAFE_INTEGER, -1, 'past its budget with its text alone too'],
+];
+
+for (const [name, limitBytes, budgetMs, why] of SCREEN_ONLY_CASES) {
+  test(name, async () => {
+    const module = await loadGhosttyModule();
+    const size = { cols: 40, rows: 8, scrollbackBytes: 1 << 20 };
+    const before = new GhosttyEmulator(module, size);
+    before.write(new TextEncoder().encode(LOG));
+    const compaction = compactEmulator(before, () => new GhosttyEmulator(module, size), limitBytes, budgetMs);
+    assert.equal(compaction?.scrollback, 'none', why);
+    const after = compaction.emulator;
+    assert.equal(after.history(0, 1).total, 8, 'no scrollback');
+    assertSameScreen(before, after);
+  });
+}
 
 test('on the alternate screen, compaction paints the alternate screen as before', async () => {
   const module = await loadGhosttyModule();
