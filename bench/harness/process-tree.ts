@@ -6,7 +6,7 @@
  * includes every pane worker and its WASM memory.
  */
 import { readdirSync, readFileSync } from 'node:fs';
-import { readStat } from '../../src/main/process-reaper.js';
+import { readStat } from '../../src/node/process-reaper.js';
 
 export interface TreeMemory {
   /** The root process alone (patterm: main thread plus all workers). */

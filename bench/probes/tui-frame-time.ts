@@ -7,7 +7,7 @@
 import { closeSync, openSync } from 'node:fs';
 import { fdSink } from '../../src/renderer/host-output.js';
 import { paneSizeFor } from '../../src/renderer/layout.js';
-import type { UiModel } from '../../src/renderer/protocol.js';
+import type { UiModel } from '../../src/shared/renderer-protocol.js';
 import { RendererApp, MIN_FRAME_INTERVAL_MS } from '../../src/renderer/renderer-app.js';
 import { DEFAULT_COLOR, type CellFrame } from '../../src/shared/pane-types.js';
 

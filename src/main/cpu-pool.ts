@@ -10,7 +10,7 @@
  */
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
-import { diffRows, findRow, streamLines, type DiffRowsTask, type FindRowTask, type StreamLinesResult, type StreamLinesTask } from '../workers/cpu-tasks.js';
+import { diffRows, findRow, streamLines, type DiffRowsTask, type FindRowTask, type StreamLinesResult, type StreamLinesTask } from '../node/cpu-tasks.js';
 import { workerEntryUrl } from './worker-entry.js';
 
 /** Below this many bytes a stream read is stripped inline: measured, the pool hop costs more than the work. */
@@ -25,7 +25,7 @@ const IDLE_TIMEOUT_MS = 30_000;
  */
 const MAX_THREADS = Math.max(1, availableParallelism() - 1);
 
-const TASKS_FILE = workerEntryUrl('workers/cpu-tasks').href;
+const TASKS_FILE = workerEntryUrl('node/cpu-tasks').href;
 
 let pool: Piscina | null = null;
 

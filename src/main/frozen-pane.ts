@@ -12,7 +12,7 @@ import type { CellFrame, GridSnapshot, HistorySlice, StreamChunk, WaitRequest, W
 import { ByteRing } from '../shared/byte-ring.js';
 import { unpackRows, type PackedRows } from '../shared/compact-rows.js';
 import { historyWindow } from '../shared/history-window.js';
-import { PatternWaiters } from '../workers/pattern-waiters.js';
+import { PatternWaiters } from '../node/pattern-waiters.js';
 
 /**
  * History a frozen pane keeps (scrollback and screen, newest last), in cells:

@@ -8,7 +8,7 @@
  * any other pane, or for one that cannot take direct input, goes the slow way.
  */
 import type { DirectInputChannel } from '../shared/input-lease.js';
-import { LeasedWriter } from '../workers/leased-writer.js';
+import { LeasedWriter } from '../node/leased-writer.js';
 
 interface Target {
   paneId: string;

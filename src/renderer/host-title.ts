@@ -4,7 +4,7 @@
  * pane's name when its program set no title. The previous title is pushed on
  * the terminal's title stack at start and popped on exit (see host-modes.ts).
  */
-import type { UiPane } from './protocol.js';
+import type { UiPane } from '../shared/renderer-protocol.js';
 
 /** Shown after the pane's title, so the window list tells patterm windows apart. */
 export const TITLE_SUFFIX = ' — patterm';

@@ -11,7 +11,7 @@ import type { InputToken, MouseReport } from './input-tokenizer.js';
 import { contains } from './layout.js';
 import { encodeMouseForPane, paneWantsMouse } from './mouse-encoding.js';
 import { VIEWER_HEADER_ROWS } from './scratchpad-viewer-view.js';
-import type { BridgeCommand } from './protocol.js';
+import type { BridgeCommand } from '../shared/renderer-protocol.js';
 import type { UiController } from './ui-controller.js';
 import type { UiState } from './ui-state.js';
 

@@ -14,9 +14,8 @@ import { HostModeMirror } from './host-mode-mirror.js';
 import { HostTitle } from './host-title.js';
 import { InputRouter } from './input-router.js';
 import { InputTokenizer } from './input-tokenizer.js';
-import type { MessagePort } from 'node:worker_threads';
 import type { CellFrame } from '../shared/pane-types.js';
-import type { BridgeCommand, FromRendererMessage, ToRendererMessage } from './protocol.js';
+import type { BridgeCommand, FromRendererMessage, RendererFramePort, ToRendererMessage } from '../shared/renderer-protocol.js';
 import { UiController } from './ui-controller.js';
 import { UiState } from './ui-state.js';
 
@@ -60,7 +59,7 @@ export class RendererApp {
   /** Sent before the next frame: the host modes (and title push) to take the terminal again. */
   private retake = '';
   /** Where the focused pane's worker posts its frames. */
-  private framePort: MessagePort | null = null;
+  private framePort: RendererFramePort | null = null;
 
   constructor(
     cols: number,

@@ -7,7 +7,7 @@ import { ReadStream } from 'node:tty';
 import { parentPort } from 'node:worker_threads';
 import { fdSink } from './host-output.js';
 import { InputActivity } from '../shared/input-activity.js';
-import type { FromRendererMessage, RendererInit, ToRendererMessage } from './protocol.js';
+import type { FromRendererMessage, RendererInit, ToRendererMessage } from '../shared/renderer-protocol.js';
 import { RendererApp } from './renderer-app.js';
 
 const port = parentPort!;

@@ -3,7 +3,7 @@
  * Tree-shaped on purpose (spec §4): v1 sessions are two levels deep, but rows
  * are produced by recursion, so a deeper tree needs no change here.
  */
-import type { UiSession } from './protocol.js';
+import type { UiSession } from '../shared/renderer-protocol.js';
 
 export interface TreeNode {
   paneId: string;

@@ -6,7 +6,7 @@
 import type { PaneOwner } from '../shared/pane-types.js';
 import { BUILTIN_COMMANDS, builtinCommand, parsePresetCommandId, presetCommandId, type CommandActions } from './commands.js';
 import { Palette, type PaletteItem, type PaletteViewSpec } from './palette.js';
-import type { BridgeCommand, NoticeLevel, UiPreset } from './protocol.js';
+import type { BridgeCommand, NoticeLevel, UiPreset } from '../shared/renderer-protocol.js';
 import type { UiState } from './ui-state.js';
 import { ScratchpadViewer } from './scratchpad-viewer.js';
 import { HistoryReader } from './history-reader.js';

@@ -4,7 +4,7 @@
  * requests. The bridge's model is data; this is the view's own state.
  */
 import type { CellFrame } from '../shared/pane-types.js';
-import type { NoticeLevel, UiConfig, UiModel, UiPane, UiSession } from './protocol.js';
+import type { NoticeLevel, UiConfig, UiModel, UiPane, UiSession } from '../shared/renderer-protocol.js';
 import type { ScratchpadViewer } from './scratchpad-viewer.js';
 import type { HistoryReader } from './history-reader.js';
 

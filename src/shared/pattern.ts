@@ -25,7 +25,7 @@ export function compilePattern(pattern: string, flags = ''): RegExp {
 
 /**
  * Whether a pattern can backtrack exponentially, so its matching must run
- * under a time budget (src/workers/regex-budget.ts) instead of inline. True for
+ * under a time budget (src/node/regex-budget.ts) instead of inline. True for
  * a repeated group that itself repeats or alternates ("(a+)+", "(.|\s)*"),
  * and for backreferences and lookarounds, which are hard to judge. Anything
  * else backtracks at most polynomially in the line length, and the callers

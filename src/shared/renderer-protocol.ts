@@ -6,9 +6,17 @@
  *
  * Pure types and constants: both threads import this file.
  */
-import type { MessagePort } from 'node:worker_threads';
-import type { CellFrame, HistorySlice, PaneKind, PaneOwner, PaneStatus } from '../shared/pane-types.js';
-import type { DirectInputChannel } from '../shared/input-lease.js';
+import type { CellFrame, HistorySlice, PaneKind, PaneOwner, PaneStatus } from './pane-types.js';
+import type { DirectInputChannel } from './input-lease.js';
+
+/**
+ * A MessagePort as far as this pure module needs to know it: the renderer
+ * listens on it for the focused pane's frames and closes it when focus moves.
+ */
+export interface RendererFramePort {
+  on(event: 'message', listener: (frame: CellFrame) => void): unknown;
+  close(): void;
+}
 
 export interface UiPane {
   id: string;
@@ -76,7 +84,7 @@ export type ToRendererMessage =
    * The focused pane's worker posts its CellFrames to this port; the previous port is closed.
    * `input`, when present, lets the renderer write the user's keys to the pane's PTY itself.
    */
-  | { t: 'frame-port'; paneId: string | null; port: MessagePort | null; input?: DirectInputChannel | null }
+  | { t: 'frame-port'; paneId: string | null; port: RendererFramePort | null; input?: DirectInputChannel | null }
   /** The shown scratchpad's content: the rail previews its top, the viewer shows it all. */
   | { t: 'preview'; name: string; text: string }
   | { t: 'notice'; text: string; level: NoticeLevel }

@@ -9,7 +9,7 @@ import type { ByteRing } from '../shared/byte-ring.js';
 import { replayAttempts, resizeReplayAttempts, TRAP_STORM_WINDOW_MS } from '../shared/replay-plan.js';
 import { compactEmulator, type ScrollbackCarried } from './emulator-compaction.js';
 import { GhosttyEmulator } from './ghostty-emulator.js';
-import { withinBudget } from './time-budget.js';
+import { withinBudget } from '../node/time-budget.js';
 
 /**
  * Above this much WASM memory the emulator is compacted: replaced by a fresh

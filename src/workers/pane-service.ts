@@ -13,7 +13,7 @@ import type { FromWorkerMessage, PaneRemains, PaneWorkerInit, ScannedBatch } fro
 import { packRows } from '../shared/compact-rows.js';
 import type { GhosttyEmulator } from './ghostty-emulator.js';
 import { EmulatorKeeper } from './emulator-keeper.js';
-import { PatternWaiters } from './pattern-waiters.js';
+import { PatternWaiters } from '../node/pattern-waiters.js';
 import { MirrorPublisher } from './mirror-publisher.js';
 import { FocusReporter } from './focus-reporter.js';
 import { GridHistory } from '../shared/grid-history.js';

@@ -19,7 +19,7 @@ import type { DirectInputChannel } from '../shared/input-lease.js';
 import { SharedAcks } from '../shared/shared-acks.js';
 import { ChunkQueue } from '../shared/chunk-queue.js';
 import { describePtyExit } from '../shared/pty-exit.js';
-import { killPaneTree } from '../main/process-reaper.js';
+import { killPaneTree } from '../node/process-reaper.js';
 import { BacklogSkim } from './backlog-skim.js';
 import { FloodHold, HOLD_TARGET_BYTES } from './flood-hold.js';
 import type { OutputSink } from './output-sink.js';

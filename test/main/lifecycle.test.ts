@@ -5,7 +5,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { eventually } from '../helpers/coordinator-fixture.js';
 import { startWithFirstLine } from '../helpers/node-script.js';
-import { environHasEntry, INSTANCE_MARKER_VAR } from '../../src/main/process-reaper.js';
+import { environHasEntry, INSTANCE_MARKER_VAR } from '../../src/node/process-reaper.js';
 
 const FIXTURE = fileURLToPath(new URL('../fixtures/headless-patterm.js', import.meta.url));
 

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import assert from 'node:assert/strict';
 import { eventually, startBash, useCoordinator } from '../helpers/coordinator-fixture.js';
-import { isAlive } from '../../src/main/process-reaper.js';
+import { isAlive } from '../../src/node/process-reaper.js';
 import type { PaneSignal } from '../../src/shared/pane-types.js';
 
 const coordinator = useCoordinator();

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { LeasedWriter } from '../../src/workers/leased-writer.js';
+import { LeasedWriter } from '../../src/node/leased-writer.js';
 import { eventually, startBash, useCoordinator } from '../helpers/coordinator-fixture.js';
 
 const coordinator = useCoordinator();

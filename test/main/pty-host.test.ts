@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { isAlive } from '../../src/main/process-reaper.js';
+import { isAlive } from '../../src/node/process-reaper.js';
 import { eventually, startBash, useCoordinator } from '../helpers/coordinator-fixture.js';
 
 const coordinator = useCoordinator();

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { matchWithinBudget } from '../../src/workers/regex-budget.js';
+import { matchWithinBudget } from '../../src/node/regex-budget.js';
 
 test('a match within the budget gives its value; one past it is stopped and explained; other errors pass through', () => {
   assert.deepEqual(matchWithinBudget(250, () => /ready/.test('server ready')), { ok: true, value: true });

@@ -4,7 +4,7 @@ import { HistoryReader } from '../../src/renderer/history-reader.js';
 import type { HistorySlice } from '../../src/shared/pane-types.js';
 import { historyWindow } from '../../src/shared/history-window.js';
 import { frameLines } from '../../src/shared/frame-text.js';
-import { findRow } from '../../src/workers/cpu-tasks.js';
+import { findRow } from '../../src/node/cpu-tasks.js';
 
 const ROWS = 10;
 /** What the worker answers for a history of `total` rows, the oldest numbered `dropped` (clamped as ghostty-emulator.ts does). */

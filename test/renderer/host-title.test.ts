@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { HostTitle, hostTitleFor, setTitleSequence } from '../../src/renderer/host-title.js';
-import type { UiPane } from '../../src/renderer/protocol.js';
+import type { UiPane } from '../../src/shared/renderer-protocol.js';
 
 const pane = (title: string, name = 'bash'): UiPane => ({
   id: 'p1', sessionId: 'p1', parentId: null, name, kind: 'process', status: 'running', exitCode: null, signal: null, owner: 'user', title,

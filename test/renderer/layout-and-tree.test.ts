@@ -6,7 +6,7 @@ import { flattenTree, treeWindow } from '../../src/renderer/session-tree.js';
 import { CellBuffer, WORDS_PER_CELL } from '../../src/renderer/cell-buffer.js';
 import { Compositor } from '../../src/renderer/compositor.js';
 import { UiState } from '../../src/renderer/ui-state.js';
-import type { UiModel, UiPane } from '../../src/renderer/protocol.js';
+import type { UiModel, UiPane } from '../../src/shared/renderer-protocol.js';
 import { encodeMouseForPane } from '../../src/renderer/mouse-encoding.js';
 import type { CellFrame } from '../../src/shared/pane-types.js';
 

@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { UiState } from '../../src/renderer/ui-state.js';
-import type { UiModel, UiPane } from '../../src/renderer/protocol.js';
+import type { UiModel, UiPane } from '../../src/shared/renderer-protocol.js';
 
 const pane = (id: string): UiPane => ({ id, sessionId: id, parentId: null, name: id, kind: 'process', status: 'running', exitCode: null, signal: null, owner: 'user', title: '' });
 const modelWith = (...ids: string[]): UiModel => ({

@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { findInFrameRow, foldCase, frameLines } from '../../src/shared/frame-text.js';
-import { findRow } from '../../src/workers/cpu-tasks.js';
+import { findRow } from '../../src/node/cpu-tasks.js';
 import type { CellFrame } from '../../src/shared/pane-types.js';
 import { graphemes } from '../../src/renderer/text-width.js';
 

@@ -13,7 +13,7 @@ import type { Disposable } from '../../shared/events.js';
 import { describeExit } from './exit-description.js';
 import { systemMessage, type MessageDelivery } from './message-delivery.js';
 import { OutputWatch } from './output-watch.js';
-import { ToolError } from './tool-kit.js';
+import { ToolError } from './tool-error.js';
 
 export interface ChildRecord {
   paneId: PaneId;

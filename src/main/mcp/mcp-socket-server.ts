@@ -13,7 +13,7 @@ import { decodeLine, encodeLine, HelloSchema, readFirstLine, type HandshakeReply
 import type { IdentityRegistry } from './identity-registry.js';
 import { SOCKET_MODE, prepareSocketDir, prepareSocketPath } from './socket-path.js';
 import { removeAtExit } from '../exit-cleanups.js';
-import { pattermLog } from '../patterm-log.js';
+import { pattermLog } from '../../node/patterm-log.js';
 import { fileIdentity, SocketFileWatch, type FileIdentity, type SocketFileLoss } from './socket-file-watch.js';
 import { SocketTransport } from './socket-transport.js';
 import type { ToolDispatcher } from './tool-dispatcher.js';

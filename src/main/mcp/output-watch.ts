@@ -9,7 +9,7 @@ import type { PaneId } from '../../shared/pane-types.js';
 import { Emitter, DisposableStore, type Disposable } from '../../shared/events.js';
 import { stripAnsi } from '../../shared/ansi-strip.js';
 import { completeLength } from './stream-text.js';
-import { boundedIf } from '../../workers/regex-budget.js';
+import { boundedIf } from '../../node/regex-budget.js';
 import { mayBacktrackExponentially } from '../../shared/pattern.js';
 
 export interface PatternHit {

@@ -1,6 +1,6 @@
 import type { Coordinator } from '../coordinator.js';
 import type { PaneId } from '../../shared/pane-types.js';
-import { ToolError } from './tool-kit.js';
+import { ToolError } from './tool-error.js';
 
 /** Names asked for by spawns still under way (session id + NUL + name), per coordinator. */
 const pending = new WeakMap<Coordinator, Set<string>>();

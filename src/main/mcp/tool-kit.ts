@@ -7,6 +7,10 @@ import * as v from 'valibot';
 import { toJsonSchema } from '@valibot/to-json-schema';
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { ToolContext } from './tool-context.js';
+import { ToolError } from './tool-error.js';
+
+// Tools import ToolError along with the rest of their kit.
+export { ToolError };
 
 export type ToolAccess = 'orchestrator' | 'any';
 
@@ -32,17 +36,6 @@ export interface ToolDefinition<S extends v.GenericSchema = v.GenericSchema> {
 /** Identity function that keeps each tool's argument type tied to its schema. */
 export function defineTool<S extends v.GenericSchema>(tool: ToolDefinition<S>): ToolDefinition<S> {
   return tool;
-}
-
-/** An error whose message is meant for the calling model as it stands. */
-export class ToolError extends Error {
-  override readonly name = 'ToolError';
-  constructor(
-    message: string,
-    readonly details: Record<string, unknown> = {},
-  ) {
-    super(message);
-  }
 }
 
 /** A successful result: the structure for programs, and text for the model. */

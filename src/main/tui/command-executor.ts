@@ -5,7 +5,7 @@
  * pane needs no reply: the renderer focuses panes the user opened when they
  * appear in the model.
  */
-import type { BridgeCommand, NoticeLevel } from '../../renderer/protocol.js';
+import type { BridgeCommand, NoticeLevel } from '../../shared/renderer-protocol.js';
 import type { HistorySlice } from '../../shared/pane-types.js';
 import { findRowOffThread } from '../cpu-pool.js';
 

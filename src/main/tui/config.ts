@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import * as v from 'valibot';
 import { builtinCommand, parsePresetCommandId, PALETTE_COMMAND_ID, RESERVED_KEY } from '../../renderer/commands.js';
 import { isKnownKeyName } from '../../renderer/key-names.js';
-import type { UiConfig } from '../../renderer/protocol.js';
+import type { UiConfig } from '../../shared/renderer-protocol.js';
 import { configHome } from '../presets/preset-paths.js';
 
 const ConfigSchema = v.object({

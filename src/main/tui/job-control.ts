@@ -10,7 +10,7 @@
  *   modes again, and a repaint of every cell.
  */
 import type { Disposable } from '../../shared/events.js';
-import type { FromRendererMessage, ToRendererMessage } from '../../renderer/protocol.js';
+import type { FromRendererMessage, ToRendererMessage } from '../../shared/renderer-protocol.js';
 import { markModesRestored, markTerminalTaken } from './terminal-restore.js';
 
 export interface SuspendableRenderer {

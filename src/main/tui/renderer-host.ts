@@ -6,7 +6,7 @@
  */
 import { Worker, type MessagePort } from 'node:worker_threads';
 import { Emitter } from '../../shared/events.js';
-import type { FromRendererMessage, RendererInit, ToRendererMessage } from '../../renderer/protocol.js';
+import type { FromRendererMessage, RendererInit, ToRendererMessage } from '../../shared/renderer-protocol.js';
 import { workerEntryUrl } from '../worker-entry.js';
 
 const WORKER_URL = workerEntryUrl('renderer/renderer-worker');

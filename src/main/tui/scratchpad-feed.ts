@@ -5,7 +5,7 @@
  */
 import { watch, type FSWatcher } from 'node:fs';
 import type { Disposable } from '../../shared/events.js';
-import type { UiScratchpad } from '../../renderer/protocol.js';
+import type { UiScratchpad } from '../../shared/renderer-protocol.js';
 
 /** The store surface the feed needs (src/main/scratchpads/scratchpad-store.ts). */
 export interface ScratchpadSource {

@@ -8,7 +8,7 @@ import type { Worker } from 'node:worker_threads';
 import { watch, type FSWatcher } from 'node:fs';
 import { DisposableStore, type Disposable } from '../../shared/events.js';
 import { paneSizeFor } from '../../renderer/layout.js';
-import type { FromRendererMessage, NoticeLevel, UiConfig, UiPreset, UiScratchpad } from '../../renderer/protocol.js';
+import type { FromRendererMessage, NoticeLevel, UiConfig, UiPreset, UiScratchpad } from '../../shared/renderer-protocol.js';
 import type { AgentLauncher } from '../contracts.js';
 import type { Coordinator } from '../coordinator.js';
 import { CommandExecutor } from './command-executor.js';
@@ -17,7 +17,7 @@ import { JobControl } from './job-control.js';
 import { RendererHost } from './renderer-host.js';
 import { ScratchpadFeed, type ScratchpadSource } from './scratchpad-feed.js';
 import { markModesRestored, markTerminalTaken, restoreHostTerminal } from './terminal-restore.js';
-import { pattermLog } from '../patterm-log.js';
+import { pattermLog } from '../../node/patterm-log.js';
 import { buildModel, uiPresets, type PresetListing } from './ui-model.js';
 
 export interface TuiOptions {

@@ -5,7 +5,7 @@
  */
 import { basename } from 'node:path';
 import type { PaneInfo } from '../../shared/pane-types.js';
-import type { UiModel, UiPane, UiPreset, UiScratchpad } from '../../renderer/protocol.js';
+import type { UiModel, UiPane, UiPreset, UiScratchpad } from '../../shared/renderer-protocol.js';
 import type { Coordinator } from '../coordinator.js';
 
 /** The parts of the preset catalog the palette needs (src/main/presets/preset-catalog.ts has them). */
