@@ -24,7 +24,7 @@ import { build } from 'esbuild';
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const DIST = join(ROOT, 'dist');
 /** Every file a `new Worker(...)` or the piscina pool starts: the launchers' own list, as tsc compiled it. */
-const ENTRIES = await import(new URL('../dist/src/main/worker-entry.js', import.meta.url).href)
+const ENTRIES = await import(new URL('../dist/src/main/threads/worker-entry.js', import.meta.url).href)
   .then((module) => module.WORKER_ENTRIES.map((entry) => `src/${entry}.js`))
   .catch((error) => fail(`cannot read the worker entry points from tsc's output (did tsc -b run first?): ${error.message}`));
 

@@ -6,7 +6,7 @@
  * Why: every pane worker imports ghostty-web, and V8 keeps that string alive in
  * each worker's heap: 2.2 MiB per pane (20 idle panes: 16.2 -> 14.0 MiB each in
  * `pnpm bench many-agents`). patterm never uses the embedded copy: the main
- * thread compiles ghostty-vt.wasm from its file once (src/main/wasm-module.ts)
+ * thread compiles ghostty-vt.wasm from its file once (src/main/threads/wasm-module.ts)
  * and every worker instantiates that module. ghostty-web's own loader, the only
  * reader of the data URL, is never called.
  *

@@ -4,7 +4,7 @@
  * keeping their screens current, over a window after they have all started.
  */
 import { Coordinator } from '../../src/main/coordinator.js';
-import { loadGhosttyModule } from '../../src/main/wasm-module.js';
+import { loadGhosttyModule } from '../../src/main/threads/wasm-module.js';
 import { PANE } from '../harness/fence.js';
 import { cpuMs, mainThreadCpuMs } from '../harness/process-tree.js';
 import { SPINNER_COUNT, spinnerArgv } from '../harness/spinner.js';

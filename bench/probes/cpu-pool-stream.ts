@@ -7,9 +7,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { closeCpuPool, streamLinesOffThread } from '../../src/main/cpu-pool.js';
+import { closeCpuPool, streamLinesOffThread } from '../../src/main/threads/cpu-pool.js';
 import { Coordinator } from '../../src/main/coordinator.js';
-import { loadGhosttyModule } from '../../src/main/wasm-module.js';
+import { loadGhosttyModule } from '../../src/main/threads/wasm-module.js';
 import { EchoProbe, QUIET_PANE_ARGV } from '../harness/echo-probe.js';
 import { PANE } from '../harness/fence.js';
 import { sleep } from '../harness/timing.js';

@@ -5,7 +5,7 @@
  * retired (frozen-pane.ts) or, for comparison, still live.
  */
 import { Coordinator } from '../../src/main/coordinator.js';
-import { loadGhosttyModule } from '../../src/main/wasm-module.js';
+import { loadGhosttyModule } from '../../src/main/threads/wasm-module.js';
 import { PANE } from '../harness/fence.js';
 import { exitedPaneArgv, EXITED_PANES } from '../harness/exited-pane.js';
 import { rssMiB } from '../harness/process-tree.js';

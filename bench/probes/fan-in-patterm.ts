@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { Coordinator, INTERACTIVE_WORKER_NICE } from '../../src/main/coordinator.js';
-import { loadGhosttyModule } from '../../src/main/wasm-module.js';
+import { loadGhosttyModule } from '../../src/main/threads/wasm-module.js';
 import { EchoProbe, QUIET_PANE_ARGV } from '../harness/echo-probe.js';
 import { cookForPty } from '../harness/flood-data.js';
 import { DSR_QUERY, fencedFloodArgv, PANE } from '../harness/fence.js';

@@ -4,7 +4,7 @@
  * the ceiling for a pane's parse.
  */
 import { readFileSync } from 'node:fs';
-import { loadGhosttyModule } from '../../src/main/wasm-module.js';
+import { loadGhosttyModule } from '../../src/main/threads/wasm-module.js';
 import { GhosttyEmulator } from '../../src/workers/ghostty-emulator.js';
 import { DEFAULT_SCROLLBACK_BYTES } from '../../src/shared/pane-protocol.js';
 import { cookForPty } from '../harness/flood-data.js';

@@ -5,7 +5,7 @@
  * the pane existed.
  */
 import { Coordinator } from '../../src/main/coordinator.js';
-import { loadGhosttyModule } from '../../src/main/wasm-module.js';
+import { loadGhosttyModule } from '../../src/main/threads/wasm-module.js';
 import { PANE } from '../harness/fence.js';
 import { rssMiB } from '../harness/process-tree.js';
 import { sampleRss, type RssTrace } from '../harness/rss-sampler.js';

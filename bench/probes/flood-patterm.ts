@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { Coordinator } from '../../src/main/coordinator.js';
-import { loadGhosttyModule } from '../../src/main/wasm-module.js';
+import { loadGhosttyModule } from '../../src/main/threads/wasm-module.js';
 import { cookForPty } from '../harness/flood-data.js';
 import { DSR_QUERY, fencedFloodArgv, PANE } from '../harness/fence.js';
 

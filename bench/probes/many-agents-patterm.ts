@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Coordinator } from '../../src/main/coordinator.js';
-import { loadGhosttyModule } from '../../src/main/wasm-module.js';
+import { loadGhosttyModule } from '../../src/main/threads/wasm-module.js';
 import { PANE } from '../harness/fence.js';
 import { idleTuiArgv, readyMarker, TUI_COUNT } from '../harness/idle-tui.js';
 import { rssMiB, treeMemory, type TreeMemory } from '../harness/process-tree.js';

@@ -15,7 +15,7 @@ import { startMcpServer } from '../../src/main/mcp/index.js';
 import { absoluteNow, MCP_REQUEST_TIMING_CHANNEL, type McpRequestTiming } from '../../src/main/mcp/request-timing.js';
 import { createAgentLauncher } from '../../src/main/presets/agent-launcher.js';
 import { PresetCatalog } from '../../src/main/presets/preset-catalog.js';
-import { loadGhosttyModule } from '../../src/main/wasm-module.js';
+import { loadGhosttyModule } from '../../src/main/threads/wasm-module.js';
 import { PANE } from '../harness/fence.js';
 import { callLegs, type CallLegs } from '../harness/call-legs.js';
 import { startRelayFloor } from '../harness/mcp-relay-floor.js';

@@ -5,7 +5,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import { Coordinator } from '../../src/main/coordinator.js';
-import { loadGhosttyModule } from '../../src/main/wasm-module.js';
+import { loadGhosttyModule } from '../../src/main/threads/wasm-module.js';
 import { PANE } from '../harness/fence.js';
 import { PASTE_END, PASTE_START, pastePayload } from '../harness/paste-payload.js';
 

@@ -2,7 +2,7 @@
 import type { ExitedPanesResult } from '../probes/exited-panes-patterm.js';
 import type { Scenario } from '../harness/scenario.js';
 import { EXITED_PANES, EXITED_PANE_LINES } from '../harness/exited-pane.js';
-import { FROZEN_HISTORY_CELLS } from '../../src/main/frozen-pane.js';
+import { FROZEN_HISTORY_CELLS } from '../../src/main/panes/frozen-pane.js';
 
 const scenario: Scenario = {
   name: 'exited-panes',

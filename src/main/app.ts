@@ -5,7 +5,7 @@
  */
 import type { Worker } from 'node:worker_threads';
 import { Coordinator, INTERACTIVE_WORKER_NICE } from './coordinator.js';
-import { Lifecycle } from './lifecycle.js';
+import { Lifecycle } from './process/lifecycle.js';
 import { startMcpServer, type McpServerHandle } from './mcp/index.js';
 import { warmMcpSdk } from './mcp/mcp-sdk.js';
 import { createAgentLauncher } from './presets/agent-launcher.js';

@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import type { DirectInputChannel } from '../shared/input-lease.js';
 import { InputActivity } from '../shared/input-activity.js';
-import { PtyHost } from './pty-host.js';
+import { PtyHost } from './threads/pty-host.js';
 import type { MessagePort } from 'node:worker_threads';
 import { resolve as resolvePath } from 'node:path';
 import type {
@@ -25,14 +25,14 @@ import type {
 } from '../shared/pane-types.js';
 import { Emitter, type Disposable } from '../shared/events.js';
 import { paneNameBase } from '../shared/pane-name.js';
-import { Pane, type PaneWaitResult } from './pane.js';
-import { loadGhosttyModule } from './wasm-module.js';
-import { WorkerBootGate } from './worker-boot-gate.js';
-import { SparePaneWorker } from './spare-pane-worker.js';
-import { PaneRetirement } from './pane-retirement.js';
-import { PaneTree, type PanePlace, type Session } from './pane-tree.js';
+import { Pane, type PaneWaitResult } from './panes/pane.js';
+import { loadGhosttyModule } from './threads/wasm-module.js';
+import { WorkerBootGate } from './threads/worker-boot-gate.js';
+import { SparePaneWorker } from './threads/spare-pane-worker.js';
+import { PaneRetirement } from './panes/pane-retirement.js';
+import { PaneTree, type PanePlace, type Session } from './panes/pane-tree.js';
 
-export { UnknownPaneError, type Session } from './pane-tree.js';
+export { UnknownPaneError, type Session } from './panes/pane-tree.js';
 
 export interface SpawnRequest {
   argv: string[];

@@ -1,5 +1,5 @@
 /**
- * Stateless CPU tasks run on the piscina pool (src/main/cpu-pool.ts), off the
+ * Stateless CPU tasks run on the piscina pool (src/main/threads/cpu-pool.ts), off the
  * coordinator thread. Pure functions of their input: no pane state, no I/O,
  * so any pool thread can run any task, and the same code runs inline for
  * small inputs.

@@ -32,7 +32,7 @@ export interface PaneWorkerInit {
 
 
 /**
- * What a spare pane worker (src/main/spare-pane-worker.ts) posts on its
+ * What a spare pane worker (src/main/threads/spare-pane-worker.ts) posts on its
  * parentPort once booted. Its next message there makes it a pane's: the
  * PaneWorkerInit, the WASM module and the two ports a launch would have put in
  * its workerData.

@@ -9,7 +9,7 @@ import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import { SPARE_READY, type FromWorkerMessage, type PaneWorkerApi, type PaneWorkerInit, type ToWorkerMessage } from '../shared/pane-protocol.js';
 import { OutputLaneReader } from '../shared/output-lane.js';
 import { expose, nodeEndpoint, transfer } from '../node/comlink-node.js';
-import { FloodPriority } from './flood-priority.js';
+import { FloodPriority } from './flood/flood-priority.js';
 import { PaneService } from './pane-service.js';
 
 /** What makes a worker one pane's: its workerData at launch, or a spare's first message (see SPARE_READY). */

@@ -10,8 +10,8 @@ import type { FromWorkerMessage, ToWorkerMessage } from '../shared/pane-protocol
 import type { PtyHostApi, PtyHostEvent, PtySpawnOptions, PtySpawned } from '../shared/pty-host-protocol.js';
 import { OutputLaneWriter } from '../shared/output-lane.js';
 import { SequenceScanner } from '../shared/sequence-scanner.js';
-import type { ParseScheduler } from './parse-scheduler.js';
-import { LentBuffers } from './lent-buffers.js';
+import type { ParseScheduler } from './flood/parse-scheduler.js';
+import { LentBuffers } from './flood/lent-buffers.js';
 import { PtyProcess } from './pty-process.js';
 
 class HostedPty {

@@ -7,7 +7,7 @@ import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import { InputActivity } from '../shared/input-activity.js';
 import type { PtyHostEvent, PtyHostInit } from '../shared/pty-host-protocol.js';
 import { expose, nodeEndpoint } from '../node/comlink-node.js';
-import { coreParseScheduler } from './parse-scheduler.js';
+import { coreParseScheduler } from './flood/parse-scheduler.js';
 import { PtyHostService } from './pty-host-service.js';
 
 const init = workerData as PtyHostInit & { events: MessagePort };

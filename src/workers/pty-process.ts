@@ -20,11 +20,11 @@ import { SharedAcks } from '../shared/shared-acks.js';
 import { ChunkQueue } from '../shared/chunk-queue.js';
 import { describePtyExit } from '../shared/pty-exit.js';
 import { killPaneTree } from '../node/process-reaper.js';
-import { BacklogSkim } from './backlog-skim.js';
-import { FloodHold, HOLD_TARGET_BYTES } from './flood-hold.js';
+import { BacklogSkim } from './flood/backlog-skim.js';
+import { FloodHold, HOLD_TARGET_BYTES } from './flood/flood-hold.js';
 import type { OutputSink } from './output-sink.js';
 import { PtySlave } from './pty-slave.js';
-import { INTERACTIVE_BYTES, TURN_QUANTUM_BYTES, type ParseClient, type ParseScheduler } from './parse-scheduler.js';
+import { INTERACTIVE_BYTES, TURN_QUANTUM_BYTES, type ParseClient, type ParseScheduler } from './flood/parse-scheduler.js';
 
 /**
  * Output batching. At most IN_FLIGHT_LIMIT_BYTES are with the consumer at once

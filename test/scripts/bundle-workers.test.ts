@@ -1,6 +1,6 @@
 /**
  * Worker threads start from the bundles scripts/bundle-workers.mjs writes
- * after tsc (src/main/worker-entry.ts). A bundle must stand alone (no file of
+ * after tsc (src/main/threads/worker-entry.ts). A bundle must stand alone (no file of
  * ours loaded beside it, or the boot it saves is back), must be built from
  * tsc's current output (or workers run old code), and must carry the vendored
  * ghostty-web, not the package's build with its embedded WASM.
@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { WORKER_ENTRIES, workerEntryUrl } from '../../src/main/worker-entry.js';
+import { WORKER_ENTRIES, workerEntryUrl } from '../../src/main/threads/worker-entry.js';
 
 /** Packages the script leaves outside the bundles (its EXTERNAL). */
 const EXTERNAL = ['node-pty', 'terminal-kit', 'piscina'];

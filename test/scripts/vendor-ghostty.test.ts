@@ -37,7 +37,7 @@ test('#ghostty-web resolves to the vendored copy: ghostty-web without its embedd
   assert.equal(full.replace(PAYLOAD, 'data:application/wasm;base64,'), slim);
 
   const { GhosttyEmulator } = await import('../../src/workers/ghostty-emulator.js');
-  const { loadGhosttyModule } = await import('../../src/main/wasm-module.js');
+  const { loadGhosttyModule } = await import('../../src/main/threads/wasm-module.js');
   const emulator = new GhosttyEmulator(await loadGhosttyModule(), { cols: 20, rows: 3, scrollbackBytes: 64 * 1024 });
   try {
     emulator.write(new TextEncoder().encode('hello \x1b[1mworld\x1b[0m'));

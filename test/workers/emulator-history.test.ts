@@ -1,7 +1,7 @@
 /** ghostty-emulator.ts's history: scrollback then screen, as frames the renderer draws. */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { loadGhosttyModule } from '../../src/main/wasm-module.js';
+import { loadGhosttyModule } from '../../src/main/threads/wasm-module.js';
 import { GhosttyEmulator } from '../../src/workers/ghostty-emulator.js';
 import { DEFAULT_COLOR } from '../../src/shared/pane-types.js';
 import { frameLines } from '../../src/shared/frame-text.js';

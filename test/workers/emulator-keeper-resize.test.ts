@@ -6,7 +6,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { loadGhosttyModule } from '../../src/main/wasm-module.js';
+import { loadGhosttyModule } from '../../src/main/threads/wasm-module.js';
 import { ByteRing } from '../../src/shared/byte-ring.js';
 import { EmulatorKeeper } from '../../src/workers/emulator-keeper.js';
 import { DEFAULT_SCROLLBACK_BYTES } from '../../src/shared/pane-protocol.js';

@@ -4,7 +4,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { loadGhosttyModule } from '../../src/main/wasm-module.js';
+import { loadGhosttyModule } from '../../src/main/threads/wasm-module.js';
 import { PaneService } from '../../src/workers/pane-service.js';
 import { GridMirror } from '../../src/shared/grid-mirror.js';
 import { MirrorPublisher } from '../../src/workers/mirror-publisher.js';

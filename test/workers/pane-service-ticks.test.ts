@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { setImmediate as nextTurn, setTimeout as sleep } from 'node:timers/promises';
-import { loadGhosttyModule } from '../../src/main/wasm-module.js';
+import { loadGhosttyModule } from '../../src/main/threads/wasm-module.js';
 import { PaneService } from '../../src/workers/pane-service.js';
 import { SharedAcks } from '../../src/shared/shared-acks.js';
 import { FOCUS_IN, FOCUS_OUT } from '../../src/workers/focus-reporter.js';

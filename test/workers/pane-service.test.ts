@@ -5,7 +5,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { loadGhosttyModule } from '../../src/main/wasm-module.js';
+import { loadGhosttyModule } from '../../src/main/threads/wasm-module.js';
 import { PaneService } from '../../src/workers/pane-service.js';
 import { SharedAcks } from '../../src/shared/shared-acks.js';
 import { frameLines } from '../../src/shared/frame-text.js';

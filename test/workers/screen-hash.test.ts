@@ -9,7 +9,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { loadGhosttyModule } from '../../src/main/wasm-module.js';
+import { loadGhosttyModule } from '../../src/main/threads/wasm-module.js';
 import { GhosttyEmulator } from '../../src/workers/ghostty-emulator.js';
 
 /** Deterministic, so a failure replays (mulberry32). */

@@ -6,7 +6,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { loadGhosttyModule } from '../../src/main/wasm-module.js';
+import { loadGhosttyModule } from '../../src/main/threads/wasm-module.js';
 import { GhosttyEmulator } from '../../src/workers/ghostty-emulator.js';
 import { linesThatFillScrollback, planSkim } from '../../src/shared/skim-plan.js';
 

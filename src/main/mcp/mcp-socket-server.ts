@@ -12,7 +12,7 @@ import { VERSION } from '../version.js';
 import { decodeLine, encodeLine, HelloSchema, readFirstLine, type HandshakeReply } from './handshake.js';
 import type { IdentityRegistry } from './identity-registry.js';
 import { SOCKET_MODE, prepareSocketDir, prepareSocketPath } from './socket-path.js';
-import { removeAtExit } from '../exit-cleanups.js';
+import { removeAtExit } from '../process/exit-cleanups.js';
 import { pattermLog } from '../../node/patterm-log.js';
 import { fileIdentity, SocketFileWatch, type FileIdentity, type SocketFileLoss } from './socket-file-watch.js';
 import { SocketTransport } from './socket-transport.js';

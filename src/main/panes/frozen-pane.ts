@@ -7,12 +7,12 @@
  * session. Frozen, a pane keeps what read_output, wait_for_pattern and the
  * TUI read from it, at the size of the output itself.
  */
-import type { PaneCalls, PaneRemains } from '../shared/pane-protocol.js';
-import type { CellFrame, GridSnapshot, HistorySlice, StreamChunk, WaitRequest, WaitResult } from '../shared/pane-types.js';
-import { ByteRing } from '../shared/byte-ring.js';
-import { unpackRows, type PackedRows } from '../shared/compact-rows.js';
-import { historyWindow } from '../shared/history-window.js';
-import { PatternWaiters } from '../node/pattern-waiters.js';
+import type { PaneCalls, PaneRemains } from '../../shared/pane-protocol.js';
+import type { CellFrame, GridSnapshot, HistorySlice, StreamChunk, WaitRequest, WaitResult } from '../../shared/pane-types.js';
+import { ByteRing } from '../../shared/byte-ring.js';
+import { unpackRows, type PackedRows } from '../../shared/compact-rows.js';
+import { historyWindow } from '../../shared/history-window.js';
+import { PatternWaiters } from '../../node/pattern-waiters.js';
 
 /**
  * History a frozen pane keeps (scrollback and screen, newest last), in cells:

@@ -5,8 +5,8 @@
  * sequences to speak and which multiplexer it sits in; inheriting the host
  * terminal's would make it speak to the wrong one.
  */
-import { INSTANCE_MARKER_VAR, PANE_MARKER_VAR } from '../node/process-reaper.js';
-import { VERSION } from './version.js';
+import { INSTANCE_MARKER_VAR, PANE_MARKER_VAR } from '../../node/process-reaper.js';
+import { VERSION } from '../version.js';
 
 /**
  * Variables that belong to the host terminal or multiplexer, not to a pane.

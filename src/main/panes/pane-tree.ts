@@ -4,7 +4,7 @@
  * launched) and children one level below it. Pure bookkeeping: starting,
  * ending and talking to panes is the coordinator's.
  */
-import type { PaneId, PaneInfo, SessionId } from '../shared/pane-types.js';
+import type { PaneId, PaneInfo, SessionId } from '../../shared/pane-types.js';
 import type { Pane } from './pane.js';
 
 export interface Session {

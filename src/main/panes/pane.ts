@@ -17,20 +17,20 @@ import type {
   StreamChunk,
   WaitRequest,
   WaitResult,
-} from '../shared/pane-types.js';
-import { DEFAULT_RING_CAPACITY, DEFAULT_SCROLLBACK_BYTES, type FromWorkerMessage, type PaneCalls, type PaneWorkerApi, type ToWorkerMessage } from '../shared/pane-protocol.js';
-import { Emitter } from '../shared/events.js';
-import { GridMirror } from '../shared/grid-mirror.js';
-import type { PtyExit } from '../shared/pty-host-protocol.js';
-import type { DirectInputChannel } from '../shared/input-lease.js';
-import type { PtyHost } from './pty-host.js';
+} from '../../shared/pane-types.js';
+import { DEFAULT_RING_CAPACITY, DEFAULT_SCROLLBACK_BYTES, type FromWorkerMessage, type PaneCalls, type PaneWorkerApi, type ToWorkerMessage } from '../../shared/pane-protocol.js';
+import { Emitter } from '../../shared/events.js';
+import { GridMirror } from '../../shared/grid-mirror.js';
+import type { PtyExit } from '../../shared/pty-host-protocol.js';
+import type { DirectInputChannel } from '../../shared/input-lease.js';
+import type { PtyHost } from '../threads/pty-host.js';
 import type { RemotePty } from './remote-pty.js';
-import { WorkerClient, WorkerDiedError } from './worker-client.js';
+import { WorkerClient, WorkerDiedError } from '../threads/worker-client.js';
 import { paneEnvironment } from './pane-environment.js';
-import { SharedAcks } from '../shared/shared-acks.js';
-import { allocateOutputLane } from '../shared/output-lane.js';
+import { SharedAcks } from '../../shared/shared-acks.js';
+import { allocateOutputLane } from '../../shared/output-lane.js';
 import { FrozenPane } from './frozen-pane.js';
-import { launchPaneWorker, type PaneWorkerLaunch } from './pane-worker-launch.js';
+import { launchPaneWorker, type PaneWorkerLaunch } from '../threads/pane-worker-launch.js';
 
 export interface PaneStartOptions {
   info: Omit<PaneInfo, 'process' | 'title' | 'createdAt'>;

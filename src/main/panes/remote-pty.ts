@@ -7,13 +7,13 @@
  * the host: a keystroke an orchestrator sends would otherwise wait for the
  * host's event loop, which is busy with every flood's output.
  */
-import { killPaneTree } from '../node/process-reaper.js';
-import { Emitter } from '../shared/events.js';
-import { InputLease, type DirectInputChannel } from '../shared/input-lease.js';
-import type { PtyExit, PtyHostApi, PtySpawned } from '../shared/pty-host-protocol.js';
-import type { Remote } from '../node/comlink-node.js';
-import { LeasedWriter } from '../node/leased-writer.js';
-import type { WorkerClient } from './worker-client.js';
+import { killPaneTree } from '../../node/process-reaper.js';
+import { Emitter } from '../../shared/events.js';
+import { InputLease, type DirectInputChannel } from '../../shared/input-lease.js';
+import type { PtyExit, PtyHostApi, PtySpawned } from '../../shared/pty-host-protocol.js';
+import type { Remote } from '../../node/comlink-node.js';
+import { LeasedWriter } from '../../node/leased-writer.js';
+import type { WorkerClient } from '../threads/worker-client.js';
 
 const encoder = new TextEncoder();
 

@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { McpInjection } from '../../shared/preset-schema.js';
-import { removeAtExit } from '../exit-cleanups.js';
+import { removeAtExit } from '../process/exit-cleanups.js';
 
 /** The server name agents see patterm's tools under (claude: mcp__patterm__*, opencode: patterm_*). */
 export const DEFAULT_SERVER_NAME = 'patterm';

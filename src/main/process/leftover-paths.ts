@@ -11,7 +11,7 @@
  */
 import { isAbsolute, normalize } from 'node:path';
 import type { Writable } from 'node:stream';
-import { pattermLog } from '../node/patterm-log.js';
+import { pattermLog } from '../../node/patterm-log.js';
 
 export type LeftoverKind = 'tree' | 'file';
 

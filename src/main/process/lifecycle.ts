@@ -3,7 +3,7 @@
  * shutdown (spec §2: SIGTERM to every pane, SIGKILL after the grace window,
  * then exit), and makes sure it runs at most once.
  */
-import type { Coordinator } from './coordinator.js';
+import type { Coordinator } from '../coordinator.js';
 import { startOrphanWatchdog } from './orphan-watchdog.js';
 
 export interface LifecycleHooks {

@@ -10,7 +10,7 @@
  */
 import { spawn } from 'node:child_process';
 import { attachWatchdog } from './leftover-paths.js';
-import { INSTANCE_MARKER_VAR } from '../node/process-reaper.js';
+import { INSTANCE_MARKER_VAR } from '../../node/process-reaper.js';
 
 /**
  * Until patterm dies, stdin carries "+<entry>" / "-<entry>" lines (leftover-paths.ts);

@@ -10,7 +10,7 @@
  */
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
-import { diffRows, findRow, streamLines, type DiffRowsTask, type FindRowTask, type StreamLinesResult, type StreamLinesTask } from '../node/cpu-tasks.js';
+import { diffRows, findRow, streamLines, type DiffRowsTask, type FindRowTask, type StreamLinesResult, type StreamLinesTask } from '../../node/cpu-tasks.js';
 import { workerEntryUrl } from './worker-entry.js';
 
 /** Below this many bytes a stream read is stripped inline: measured, the pool hop costs more than the work. */

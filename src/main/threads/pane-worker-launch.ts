@@ -6,9 +6,9 @@
  * Or hands the same to a spare worker booted before its pane (adoptPane).
  */
 import { Worker, type MessagePort } from 'node:worker_threads';
-import { DEFAULT_IDLE_THRESHOLD_MS, DEFAULT_RING_CAPACITY, DEFAULT_SCROLLBACK_BYTES, type PaneWorkerInit } from '../shared/pane-protocol.js';
-import type { PaneId } from '../shared/pane-types.js';
-import { VERSION } from './version.js';
+import { DEFAULT_IDLE_THRESHOLD_MS, DEFAULT_RING_CAPACITY, DEFAULT_SCROLLBACK_BYTES, type PaneWorkerInit } from '../../shared/pane-protocol.js';
+import type { PaneId } from '../../shared/pane-types.js';
+import { VERSION } from '../version.js';
 import { workerEntryUrl } from './worker-entry.js';
 
 const WORKER_URL = workerEntryUrl('workers/pane-worker');

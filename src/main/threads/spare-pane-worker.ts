@@ -13,7 +13,7 @@
  * Coordinator used for a pane or two (tests, tools) does not boot extra workers.
  */
 import type { Worker } from 'node:worker_threads';
-import { SPARE_READY } from '../shared/pane-protocol.js';
+import { SPARE_READY } from '../../shared/pane-protocol.js';
 import { adoptPane, launchPaneWorker, launchSpareWorker, type PaneWorkerLaunch } from './pane-worker-launch.js';
 import type { WorkerBootGate } from './worker-boot-gate.js';
 

@@ -6,7 +6,7 @@
  * for 44-77 ms.
  */
 import { availableParallelism } from 'node:os';
-import { Semaphore } from '../shared/semaphore.js';
+import { Semaphore } from '../../shared/semaphore.js';
 
 /** One boot per core: each one keeps a core busy until it is done. */
 const CONCURRENT_WORKER_BOOTS = Math.max(1, availableParallelism());

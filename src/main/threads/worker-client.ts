@@ -4,7 +4,7 @@
  * the moment the worker errors or exits, and later calls reject at once.
  */
 import { Worker } from 'node:worker_threads';
-import { nodeEndpoint, releaseProxy, wrap, type Remote } from '../node/comlink-node.js';
+import { nodeEndpoint, releaseProxy, wrap, type Remote } from '../../node/comlink-node.js';
 
 export class WorkerDiedError extends Error {
   override readonly name = 'WorkerDiedError';

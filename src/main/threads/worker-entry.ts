@@ -11,5 +11,5 @@ export type WorkerEntry = (typeof WORKER_ENTRIES)[number];
 
 /** The bundle of `entry`, beside tsc's `<entry>.js` under dist/src. */
 export function workerEntryUrl(entry: WorkerEntry): URL {
-  return new URL(`../${entry}.bundle.js`, import.meta.url);
+  return new URL(`../../${entry}.bundle.js`, import.meta.url);
 }

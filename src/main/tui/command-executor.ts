@@ -7,7 +7,7 @@
  */
 import type { BridgeCommand, NoticeLevel } from '../../shared/renderer-protocol.js';
 import type { HistorySlice } from '../../shared/pane-types.js';
-import { findRowOffThread } from '../cpu-pool.js';
+import { findRowOffThread } from '../threads/cpu-pool.js';
 
 /** Every row a pane's history can hold, and then some: a search covers all of it. */
 const HISTORY_FIND_ROWS = 100_000;

@@ -7,7 +7,7 @@
 import { Worker, type MessagePort } from 'node:worker_threads';
 import { Emitter } from '../../shared/events.js';
 import type { FromRendererMessage, RendererInit, ToRendererMessage } from '../../shared/renderer-protocol.js';
-import { workerEntryUrl } from '../worker-entry.js';
+import { workerEntryUrl } from '../threads/worker-entry.js';
 
 const WORKER_URL = workerEntryUrl('renderer/renderer-worker');
 /** How long to wait for the renderer to acknowledge a stop before terminating it outright. */

@@ -7,8 +7,8 @@
  * PTY is read, so a pane that keeps up never skims, and an echo or a redraw
  * never does.
  */
-import type { ChunkQueue } from '../shared/chunk-queue.js';
-import { linesThatFillScrollback, planSkim, type SkimPlan } from '../shared/skim-plan.js';
+import type { ChunkQueue } from '../../shared/chunk-queue.js';
+import { linesThatFillScrollback, planSkim, type SkimPlan } from '../../shared/skim-plan.js';
 
 /**
  * A backlog below this is parsed as it is: it could not hold the lines a skim

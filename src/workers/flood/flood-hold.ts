@@ -17,7 +17,7 @@
  * to 17-21; `ascii` stayed at 1.33-1.48x tmux either way, as its PTY read is
  * the limit (raw read 1.57-1.84x tmux in the same runs).
  */
-import type { Disposable } from '../shared/events.js';
+import type { Disposable } from '../../shared/events.js';
 
 /**
  * Enough backlog for a hold to end early in a skim: six times the lines an

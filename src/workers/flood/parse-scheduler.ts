@@ -24,7 +24,7 @@
  * too: the output it waits for can come at any moment.
  */
 import { availableParallelism } from 'node:os';
-import { INPUT_BURST_GAP_MS, InputActivity } from '../shared/input-activity.js';
+import { INPUT_BURST_GAP_MS, InputActivity } from '../../shared/input-activity.js';
 
 export interface ParseClient {
   /** Called when this client was queued and is now granted a turn. */

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { RETIRE_AFTER_EXIT_MS } from '../../../src/main/pane-retirement.js';
+import { RETIRE_AFTER_EXIT_MS } from '../../../src/main/panes/pane-retirement.js';
 import { startHarness, structured, textOf } from './helpers/mcp-harness.js';
 
 const harness = await startHarness();

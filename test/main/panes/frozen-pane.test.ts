@@ -7,8 +7,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync } from 'node:fs';
 import { MessageChannel } from 'node:worker_threads';
-import type { CellFrame } from '../../src/shared/pane-types.js';
-import { eventually, sleep, useCoordinator } from '../helpers/coordinator-fixture.js';
+import type { CellFrame } from '../../../src/shared/pane-types.js';
+import { eventually, sleep, useCoordinator } from '../../helpers/coordinator-fixture.js';
 
 const coordinator = useCoordinator();
 /** Long enough to read the live pane first; the tests wait for retirement with eventually(). */

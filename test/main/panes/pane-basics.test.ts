@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startBash, useCoordinator } from '../helpers/coordinator-fixture.js';
+import { startBash, useCoordinator } from '../../helpers/coordinator-fixture.js';
 
 const coordinator = useCoordinator();
 const TIMEOUT = 10_000;

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { HOST_TERMINAL_VARS, paneEnvironment } from '../../src/main/pane-environment.js';
-import { INSTANCE_MARKER_VAR, PANE_MARKER_VAR } from '../../src/node/process-reaper.js';
+import { HOST_TERMINAL_VARS, paneEnvironment } from '../../../src/main/panes/pane-environment.js';
+import { INSTANCE_MARKER_VAR, PANE_MARKER_VAR } from '../../../src/node/process-reaper.js';
 
 const inherited = { PATH: '/usr/bin', HOME: '/home/u', TMUX: '/tmp/tmux-0/default,1,0', TMUX_PANE: '%3', KITTY_WINDOW_ID: '2', COLUMNS: '200', LINES: '50', TERM: 'tmux-256color', TERM_PROGRAM: 'tmux', UNSET: undefined };
 

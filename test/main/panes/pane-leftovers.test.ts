@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { eventually, useCoordinator } from '../helpers/coordinator-fixture.js';
-import { isAlive } from '../../src/node/process-reaper.js';
+import { eventually, useCoordinator } from '../../helpers/coordinator-fixture.js';
+import { isAlive } from '../../../src/node/process-reaper.js';
 
 const coordinator = useCoordinator();
 const TIMEOUT = 15_000;

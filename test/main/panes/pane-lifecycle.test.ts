@@ -3,9 +3,9 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import assert from 'node:assert/strict';
-import { eventually, startBash, useCoordinator } from '../helpers/coordinator-fixture.js';
-import { isAlive } from '../../src/node/process-reaper.js';
-import type { PaneSignal } from '../../src/shared/pane-types.js';
+import { eventually, startBash, useCoordinator } from '../../helpers/coordinator-fixture.js';
+import { isAlive } from '../../../src/node/process-reaper.js';
+import type { PaneSignal } from '../../../src/shared/pane-types.js';
 
 const coordinator = useCoordinator();
 const TIMEOUT = 15_000;

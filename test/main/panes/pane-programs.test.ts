@@ -3,8 +3,8 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { LeasedWriter } from '../../src/node/leased-writer.js';
-import { eventually, startBash, useCoordinator } from '../helpers/coordinator-fixture.js';
+import { LeasedWriter } from '../../../src/node/leased-writer.js';
+import { eventually, startBash, useCoordinator } from '../../helpers/coordinator-fixture.js';
 
 const coordinator = useCoordinator();
 const TIMEOUT = 15_000;

@@ -7,7 +7,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { MessageChannel } from 'node:worker_threads';
-import { eventually, sleep, useCoordinator } from '../helpers/coordinator-fixture.js';
+import { eventually, sleep, useCoordinator } from '../../helpers/coordinator-fixture.js';
 
 const coordinator = useCoordinator();
 coordinator.retirement.afterExitMs = 60_000; // only the limit retires anything in this file

@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { availableParallelism } from 'node:os';
 import { execFileSync } from 'node:child_process';
-import { useCoordinator } from '../helpers/coordinator-fixture.js';
+import { useCoordinator } from '../../helpers/coordinator-fixture.js';
 
 /** PIDs whose command line is exactly `argv` (a unique sleep length makes it ours). */
 function processesRunning(argv: string[]): number[] {

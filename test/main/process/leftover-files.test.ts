@@ -4,12 +4,12 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { eventually } from '../helpers/coordinator-fixture.js';
-import { startWithFirstLine } from '../helpers/node-script.js';
+import { eventually } from '../../helpers/coordinator-fixture.js';
+import { startWithFirstLine } from '../../helpers/node-script.js';
 
-const FIXTURE = fileURLToPath(new URL('../fixtures/headless-mcp-patterm.js', import.meta.url));
-const WATCHDOG = new URL('../../src/main/orphan-watchdog.js', import.meta.url).href;
-const LEFTOVERS = new URL('../../src/main/leftover-paths.js', import.meta.url).href;
+const FIXTURE = fileURLToPath(new URL('../../fixtures/headless-mcp-patterm.js', import.meta.url));
+const WATCHDOG = new URL('../../../src/main/process/orphan-watchdog.js', import.meta.url).href;
+const LEFTOVERS = new URL('../../../src/main/process/leftover-paths.js', import.meta.url).href;
 
 const roots: string[] = [];
 after(() => {

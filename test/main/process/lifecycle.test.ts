@@ -3,11 +3,11 @@ import assert from 'node:assert/strict';
 import type { ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { eventually } from '../helpers/coordinator-fixture.js';
-import { startWithFirstLine } from '../helpers/node-script.js';
-import { environHasEntry, INSTANCE_MARKER_VAR } from '../../src/node/process-reaper.js';
+import { eventually } from '../../helpers/coordinator-fixture.js';
+import { startWithFirstLine } from '../../helpers/node-script.js';
+import { environHasEntry, INSTANCE_MARKER_VAR } from '../../../src/node/process-reaper.js';
 
-const FIXTURE = fileURLToPath(new URL('../fixtures/headless-patterm.js', import.meta.url));
+const FIXTURE = fileURLToPath(new URL('../../fixtures/headless-patterm.js', import.meta.url));
 
 /** Every process whose environment carries this patterm instance's marker. */
 function instanceProcesses(instanceId: string): number[] {

@@ -1,8 +1,8 @@
 /** The pool must be a pure speed knob: the same answers inline and on a pool thread, and the caller's data intact. */
 import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { closeCpuPool, diffRowsOffThread, findRowOffThread, POOL_MIN_FIND_ROWS, streamLinesOffThread } from '../../src/main/cpu-pool.js';
-import type { CellFrame } from '../../src/shared/pane-types.js';
+import { closeCpuPool, diffRowsOffThread, findRowOffThread, POOL_MIN_FIND_ROWS, streamLinesOffThread } from '../../../src/main/threads/cpu-pool.js';
+import type { CellFrame } from '../../../src/shared/pane-types.js';
 
 after(() => closeCpuPool());
 

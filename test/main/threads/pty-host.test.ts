@@ -9,8 +9,8 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { isAlive } from '../../src/node/process-reaper.js';
-import { eventually, startBash, useCoordinator } from '../helpers/coordinator-fixture.js';
+import { isAlive } from '../../../src/node/process-reaper.js';
+import { eventually, startBash, useCoordinator } from '../../helpers/coordinator-fixture.js';
 
 const coordinator = useCoordinator();
 const TIMEOUT = 15_000;

@@ -7,15 +7,15 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { MessageChannel } from 'node:worker_threads';
 import { fileURLToPath } from 'node:url';
-import { SparePaneWorker } from '../../src/main/spare-pane-worker.js';
-import { WorkerBootGate } from '../../src/main/worker-boot-gate.js';
-import { loadGhosttyModule } from '../../src/main/wasm-module.js';
-import { GridMirror } from '../../src/shared/grid-mirror.js';
-import { SharedAcks } from '../../src/shared/shared-acks.js';
-import { allocateOutputLane } from '../../src/shared/output-lane.js';
-import type { PaneWorkerLaunch } from '../../src/main/pane-worker-launch.js';
-import { BASH, BASH_ENV, eventually, sleep, startBash, useCoordinator } from '../helpers/coordinator-fixture.js';
-import { startWithFirstLine } from '../helpers/node-script.js';
+import { SparePaneWorker } from '../../../src/main/threads/spare-pane-worker.js';
+import { WorkerBootGate } from '../../../src/main/threads/worker-boot-gate.js';
+import { loadGhosttyModule } from '../../../src/main/threads/wasm-module.js';
+import { GridMirror } from '../../../src/shared/grid-mirror.js';
+import { SharedAcks } from '../../../src/shared/shared-acks.js';
+import { allocateOutputLane } from '../../../src/shared/output-lane.js';
+import type { PaneWorkerLaunch } from '../../../src/main/threads/pane-worker-launch.js';
+import { BASH, BASH_ENV, eventually, sleep, startBash, useCoordinator } from '../../helpers/coordinator-fixture.js';
+import { startWithFirstLine } from '../../helpers/node-script.js';
 
 const TIMEOUT = 10_000;
 
@@ -140,7 +140,7 @@ test('shutdown ends the spare', async () => {
 });
 
 test('a spare nobody adopted does not keep the process alive', async () => {
-  const fixture = fileURLToPath(new URL('../fixtures/kept-spare.js', import.meta.url));
+  const fixture = fileURLToPath(new URL('../../fixtures/kept-spare.js', import.meta.url));
   const { child, line } = await startWithFirstLine([fixture]);
   assert.notEqual((JSON.parse(line) as { spare: number | null }).spare, null, 'the fixture booted a spare');
   const exited = await eventually(() => child.exitCode !== null || child.signalCode !== null, { timeoutMs: TIMEOUT, message: 'the process to exit with only its spare left' });

@@ -5,8 +5,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { availableParallelism } from 'node:os';
-import { WorkerBootGate, type Bootable } from '../../src/main/worker-boot-gate.js';
-import { eventually, useCoordinator } from '../helpers/coordinator-fixture.js';
+import { WorkerBootGate, type Bootable } from '../../../src/main/threads/worker-boot-gate.js';
+import { eventually, useCoordinator } from '../../helpers/coordinator-fixture.js';
 
 /** A stand-in for a pane: boots when the test says so. */
 function fakeBoot(): Bootable & { finish: () => void } {

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { ChunkQueue } from '../../src/shared/chunk-queue.js';
-import { BacklogSkim, SKIM_RETRY_BYTES, SKIM_RETRY_MAX_BYTES } from '../../src/workers/backlog-skim.js';
+import { ChunkQueue } from '../../../src/shared/chunk-queue.js';
+import { BacklogSkim, SKIM_RETRY_BYTES, SKIM_RETRY_MAX_BYTES } from '../../../src/workers/flood/backlog-skim.js';
 
 const GEOMETRY = { cols: 80, rows: 24, scrollbackBytes: 64 * 1024 };
 const CHUNK = 64 * 1024;

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { FloodHold, HOLD_MAX_MS, HOLD_QUIET_MS, HOLD_TARGET_BYTES } from '../../src/workers/flood-hold.js';
+import { FloodHold, HOLD_MAX_MS, HOLD_QUIET_MS, HOLD_TARGET_BYTES } from '../../../src/workers/flood/flood-hold.js';
 
 const KEPT = 300_000;
 

@@ -7,8 +7,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync } from 'node:fs';
 import { MessageChannel } from 'node:worker_threads';
-import { readStatFile } from '../../src/node/process-reaper.js';
-import { eventually, startBash, useCoordinator } from '../helpers/coordinator-fixture.js';
+import { readStatFile } from '../../../src/node/process-reaper.js';
+import { eventually, startBash, useCoordinator } from '../../helpers/coordinator-fixture.js';
 
 const FLOOD_NICE = 10;
 

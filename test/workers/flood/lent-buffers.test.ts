@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { LentBuffers } from '../../src/workers/lent-buffers.js';
+import { LentBuffers } from '../../../src/workers/flood/lent-buffers.js';
 
 test('a buffer that came back is lent again, as a view of exactly the size asked for', () => {
   const buffers = new LentBuffers();

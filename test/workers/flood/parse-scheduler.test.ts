@@ -1,8 +1,8 @@
 /** The parse scheduler's turn-taking: bounded, first come first served, and never losing a turn. */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { FLOOD_SHARE_MS, FLOOD_SLOTS_DURING_INPUT, INPUT_YIELD_MS, ParseScheduler, YIELD_CYCLE_MS, type ParseClient } from '../../src/workers/parse-scheduler.js';
-import { INPUT_BURST_GAP_MS, InputActivity } from '../../src/shared/input-activity.js';
+import { FLOOD_SHARE_MS, FLOOD_SLOTS_DURING_INPUT, INPUT_YIELD_MS, ParseScheduler, YIELD_CYCLE_MS, type ParseClient } from '../../../src/workers/flood/parse-scheduler.js';
+import { INPUT_BURST_GAP_MS, InputActivity } from '../../../src/shared/input-activity.js';
 
 function client(log: string[], name: string, yieldsToInput = true): ParseClient & { name: string } {
   return { name, yieldsToInput, onTurn: () => log.push(name) };

@@ -6,7 +6,7 @@ import type { ToolContext } from '../tool-context.js';
 import { metadataHeadline, paneMetadata } from '../pane-metadata.js';
 import { completeLength } from '../stream-text.js';
 import { frameLines } from '../../../shared/frame-text.js';
-import { streamLinesOffThread } from '../../cpu-pool.js';
+import { streamLinesOffThread } from '../../threads/cpu-pool.js';
 import { ChildIdSchema, RegexSchema } from './schemas.js';
 
 /**
