@@ -4,11 +4,9 @@
  * dist/src/workers/pane-worker.bundle.js and so on. The launchers start these.
  *
  * Why: a worker thread loads its module graph on its own, file by file, and a
- * pane gets a worker of its own. Resolving and compiling pane-worker's ~40
- * modules was 16 of a boot's 40 ms (an empty worker: 24 ms). Measured here,
- * 16 panes spawned at once, each until its `printf` exited (three runs each):
- * 517-537 ms and 57-61 ms of CPU per pane from tsc's files, 353-378 ms and
- * 41-43 ms per pane from the bundle. VS Code bundles its pty host likewise.
+ * pane gets a worker of its own. Resolving and compiling pane-worker's
+ * modules one by one was a large share of a boot (figures:
+ * docs/perf-notes.md). VS Code bundles its pty host likewise.
  *
  * Runs after `tsc -b` and vendor-ghostty.mjs (the package's `build` script):
  * it bundles tsc's JavaScript, so the bundles are exactly what tsc checked.

@@ -61,10 +61,9 @@ const DEFAULT_SIZE = { cols: 120, rows: 40 };
  * The TUI's (and so the MCP server's) setting for workerNice: at +10 (CPU
  * weight ~10x lower) a flood nobody watches takes the cores only when PTY I/O,
  * the renderer, MCP calls and the watched panes have none to spare; on an idle
- * machine it still runs at full speed. Measured against 0 (same code, same
- * hour): tui-echo p50/p99 3.7/12.3 ms against 5.7/14.4, MCP read p99 7.6
- * against 9.9 ms; the price is background throughput (fan-in 16: 20.7 against
- * 25.1 MB/s), as lowered workers lose the CPU to their own producers.
+ * machine it still runs at full speed. Echo and MCP latency improve; the
+ * price is background throughput, as lowered workers lose the CPU to their
+ * own producers (figures: docs/perf-notes.md).
  */
 export const INTERACTIVE_WORKER_NICE = 10;
 
@@ -79,8 +78,8 @@ export class Coordinator {
    * How much lower than this thread a pane worker runs while it parses a flood
    * nobody watches (its nice increment; see flood-priority.ts). 0, the
    * default, turns it off: a headless coordinator has nobody to protect, and a
-   * lowered flood loses the CPU to its own producer (flood-ascii: 0.81x of the
-   * bare parse at +10, 0.94x at 0). Interactive use sets INTERACTIVE_WORKER_NICE.
+   * lowered flood loses the CPU to its own producer (docs/perf-notes.md).
+   * Interactive use sets INTERACTIVE_WORKER_NICE.
    */
   workerNice = 0;
   /** When exited panes give up their workers (tests shorten it). */

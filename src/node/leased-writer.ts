@@ -16,7 +16,7 @@ import { InputLease, type DirectInputChannel } from '../shared/input-lease.js';
 /**
  * Input the PTY would not take yet is retried at once (setImmediate) for this
  * long after it blocked: a program reading a paste frees room within
- * microseconds, and a 50 KB paste went 3x slower on a 2 ms timer alone.
+ * microseconds, and a timer's minimum delay would slow a paste several times.
  */
 const SPIN_MS = 10;
 /** After SPIN_MS, the pace of retries: a program that is not reading its input must not cost a core. */

@@ -119,8 +119,8 @@ const SIGTERM_NUMBER = 15;
  * A process that ignores SIGTERM but not SIGHUP: an interactive shell (an
  * interactive bash ignores SIGTERM). Closing a terminal ends it with SIGHUP, on
  * which it saves its history and hangs up its jobs; without that, ending a pane
- * with a shell in it waited out the whole grace period and then SIGKILLed the
- * shell (quitting patterm with a bash pane open took 2.1 s, history unsaved).
+ * with a shell in it waits out the whole grace period and then SIGKILLs the
+ * shell, its history unsaved.
  */
 function hangsUpInstead(pid: number): boolean {
   try {

@@ -14,8 +14,8 @@ interface XtermConfig {
 
 /**
  * Loaded on first use: the main thread needs it only to check a config file's
- * key bindings, and loading it (string-kit with it) cost ~19 ms of the main
- * thread's start-up before the first frame. Not named `require`, so bundlers
+ * key bindings, and loading it (string-kit with it) would delay the main
+ * thread's first frame. Not named `require`, so bundlers
  * leave it to Node.
  */
 const requireHere = createRequire(import.meta.url);

@@ -4,7 +4,7 @@
  * many columns a grapheme takes, so labels line up and truncate on cell
  * boundaries instead of breaking a wide character in half.
  */
-// Only the module that defines stringWidth: terminal-kit's index loads the whole library (~35 ms of the renderer's boot, against ~20).
+// Only the module that defines stringWidth: terminal-kit's index loads the whole library, most of the renderer's boot.
 import { stringWidth } from 'terminal-kit/lib/misc.js';
 
 const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });

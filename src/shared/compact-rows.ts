@@ -3,8 +3,8 @@
  * row's trailing run of identical cells (blanks, a rule of dashes) is cut
  * down to one, and each kept cell is its codepoint and the index of its style
  * in a table, 6 bytes instead of a frame's 16. A log's rows are mostly blank
- * to the right and in a few styles: at 120 columns, 2000 rows of `seq` took
- * 3.8 MB as a frame and 0.04 MB packed. Rows come back exactly as they were.
+ * to the right and in a few styles, so they pack to a small fraction of a
+ * frame (figures: docs/perf-notes.md). Rows come back exactly as they were.
  */
 import type { CellFrame } from './pane-types.js';
 

@@ -3,11 +3,10 @@
  * pane's worker, instead of each batch going over as its own ArrayBuffer.
  *
  * Why: V8 frees an ArrayBuffer only at a garbage collection, and a pane
- * worker allocates so little on its JS heap that it collected every ~2 s
- * while a flood sent it 65 MB/s of batches. `flood-memory` (one pane, `cat`
- * in a loop) showed it: 64 MiB-class mappings of dead batches in the RSS, and
- * forcing a minor GC in the worker every 16 MiB took the peak growth from
- * 180-190 MiB to 137. Batches written into this ring leave nothing behind.
+ * worker allocates so little on its JS heap that it collects rarely while a
+ * flood sends it batches, so dead batches piled up in its RSS (bench
+ * `flood-memory`; figures: docs/perf-notes.md). Batches written into this
+ * ring leave nothing behind.
  *
  * The PTY host writes a batch into a contiguous span and posts the span; the
  * worker reads it in place and, once the bytes are copied (into its output

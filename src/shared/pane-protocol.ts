@@ -120,8 +120,8 @@ export type FromWorkerMessage =
 /**
  * Flow control, after VS Code's pty host: the coordinator pauses the PTY when
  * more than HIGH bytes are sent but not yet parsed, and resumes below LOW.
- * 2 MiB keeps a fast parser busy between round trips (a batch takes ~1 ms per
- * 40 KiB at ghostty's ~40 MB/s); 512 KiB resumes reading well before it starves.
+ * HIGH keeps a fast parser busy between round trips; LOW resumes reading well
+ * before it starves (parse rates: docs/perf-notes.md).
  */
 export const FLOW_HIGH_WATERMARK_BYTES = 2 * 1024 * 1024;
 export const FLOW_LOW_WATERMARK_BYTES = 512 * 1024;
@@ -132,13 +132,11 @@ export const DEFAULT_RING_CAPACITY = 1024 * 1024;
 export const DEFAULT_IDLE_THRESHOLD_MS = 1000;
 /**
  * ghostty-web's scrollback limit, which is bytes of page memory, not lines.
- * The TUI's history reader shows it (history-reader.ts). 4 MiB keeps about
- * 4000 lines at 80 columns, 2400 at 120 and 1500 at 200 (tmux keeps 2000 by
- * default), measured with 30 000 coloured log lines: the instance's WASM memory
- * stayed at 9 MiB, as with ghostty's minimum (one page, ~450 lines at 120
- * columns), and the parse speed did not move beyond its noise. 8 MiB doubled
- * the lines and the WASM memory (17 MiB), which across 20 panes costs more
- * than the lines are worth.
+ * The TUI's history reader shows it (history-reader.ts). This size keeps
+ * about as many lines as tmux's default at common widths without growing the
+ * instance's WASM memory past ghostty's minimum; twice as much doubles the
+ * memory, which across many panes costs more than the lines are worth
+ * (figures: docs/perf-notes.md).
  */
 export const DEFAULT_SCROLLBACK_BYTES = 4 * 1024 * 1024;
 

@@ -30,7 +30,7 @@ export function compilePattern(pattern: string, flags = ''): RegExp {
  * and for backreferences and lookarounds, which are hard to judge. Anything
  * else backtracks at most polynomially in the line length, and the callers
  * bound that length. A cheap syntactic check: a false "true" only costs the
- * budget's overhead (~0.1 ms a match).
+ * budget's small overhead per match.
  */
 export function mayBacktrackExponentially(pattern: string): boolean {
   /** Per open group: whether it holds a quantifier or an alternation. */

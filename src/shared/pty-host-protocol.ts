@@ -6,10 +6,9 @@
  *  - per pane, a data port straight to the pane's worker: output batches one
  *    way, acks and query replies the other, never through the coordinator.
  *
- * Why a thread of its own: reading sixteen flooding PTYs kept the
- * coordinator's event loop and garbage collector busy (event-loop delay p99
- * ~5 ms, 8-15 ms major GCs from the read buffers), and every MCP call and
- * grid read queued behind that.
+ * Why a thread of its own: reading many flooding PTYs kept the coordinator's
+ * event loop and garbage collector busy, and every MCP call and grid read
+ * queued behind that (figures: docs/perf-notes.md).
  */
 import type { DirectInputChannel } from './input-lease.js';
 import type { PaneStatus } from './pane-types.js';

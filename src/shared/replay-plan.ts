@@ -9,7 +9,7 @@ import type { ByteRing } from './byte-ring.js';
  * A second trap this soon after a rebuild is a storm: ghostty-web 0.4.0 traps
  * every few hundred scrolled lines that hold multi-codepoint graphemes
  * (combining marks, VS16 emoji), and a full 1 MiB replay holds more than that,
- * so it traps again; measured 1.5 MB/s on such output with full replays.
+ * so it traps again, and full replays then crawl (docs/perf-notes.md).
  */
 export const TRAP_STORM_WINDOW_MS = 2000;
 /** Upper bound of a storm rebuild's replay: a screenful of long lines fits; ~400 grapheme lines (which trap) do not. */

@@ -10,8 +10,8 @@
  * sync finds how far the rows seen at the previous sync have moved up (the
  * longest run of them that now starts the scrollback). Scrollback rows never
  * change in place, so that shift is the rows dropped since. Reading a row's
- * hash is a WASM call (~0.3 us), and a full 4 MiB scrollback holds up to
- * ~28,000 rows (6-10 ms), too much for every wheel notch on the thread that
+ * hash is a WASM call, and a full scrollback holds tens of thousands of rows,
+ * too much for every wheel notch on the thread that
  * parses the pane: a sync reads a few rows to find the shift and then only
  * the rows added since, and reads every row only when that fails. When none of them is left (the whole scrollback turned
  * over between two syncs, a resize rewrapped it, or it was cleared), all of

@@ -5,8 +5,8 @@
  * can be read back from the old one.
  *
  * Used to compact a pane's emulator: ghostty-web 0.4.0 never gives memory back
- * (output with hundreds of distinct styles grows its WASM memory by 10-25 MB
- * per MB of input), so a bloated emulator is replaced by a fresh one that is
+ * (output with hundreds of distinct styles grows its WASM memory many times
+ * faster than its input), so a bloated emulator is replaced by a fresh one that is
  * painted from this, at the cost of O(screen) rather than a byte replay.
  *
  * Not carried over (not readable from ghostty-web): the primary screen while
@@ -45,7 +45,7 @@ const SGR_FLAGS = FLAG_SGR.reduce((mask, [flag]) => mask | flag, 0);
 /**
  * The style last written, kept across rows. Compared as numbers, not as SGR
  * strings: building each cell's SGR string to compare it was most of a
- * compaction's cost (a 2000-row scrollback of many styles: ~50 ms).
+ * compaction's cost.
  */
 interface Pen {
   fg: number;

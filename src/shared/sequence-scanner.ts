@@ -61,8 +61,8 @@ const INITIAL_OSC_BYTES = 256;
  * CSI final bytes that can carry something we act on (queries, DECSCUSR); for any
  * other final (SGR 'm', cursor motion, erases: nearly every CSI in a flood) the
  * parameters are never turned into a string. A table indexed by the byte, not a
- * Set: it is looked up once per CSI, and on `cursor-motion` (a CSI every ~10
- * bytes) the Set's lookup made the whole scan take 3.9 ms per MiB against 2.7.
+ * Set: it is looked up once per CSI, and on CSI-dense output a Set's lookup is a
+ * visible share of the scan (figures: docs/perf-notes.md).
  */
 const INTERESTING_CSI_FINALS = new Uint8Array(256);
 for (const final of [0x63, 0x71, 0x70, 0x75, 0x6e, 0x74, 0x72, 0x68, 0x6c]) INTERESTING_CSI_FINALS[final] = 1; // c q p u n t, and margins: r h l
@@ -74,7 +74,7 @@ const RESET_MODE = 0x6c;
 const LEFT_RIGHT_MARGIN_MODE = 69;
 const SEMICOLON = 0x3b;
 const QUESTION_MARK = 0x3f;
-/** Gaps between sequences up to this long are scanned byte by byte rather than with indexOf (measured break-even). */
+/** Gaps between sequences up to this long are scanned byte by byte rather than with indexOf: below it, indexOf's call costs more than the loop. */
 const SHORT_GAP_BYTES = 32;
 
 export class SequenceScanner {
@@ -117,8 +117,8 @@ export class SequenceScanner {
   /**
    * scan() for a chunk known to be plain output that starts and ends between
    * sequences: a skim's front (skim-plan.ts checked it). In plain output the
-   * only thing found is BEL, so a native search for it is the whole scan, where
-   * stepping through SGR-dense text cost ~2 ms per MiB.
+   * only thing found is BEL, so a native search for it is the whole scan, far
+   * cheaper than stepping through SGR-dense text byte by byte.
    */
   scanPlain(chunk: Uint8Array): ScannedEvent[] {
     if (this.state !== State.Ground) return this.scan(chunk);

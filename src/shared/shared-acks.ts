@@ -4,7 +4,7 @@
  *
  * Why not an ack message per batch: an agent's spinner redraws ~12 times a
  * second, and each redraw's ack woke the PTY host thread once more just to
- * subtract a few bytes (20 animating panes: ~1900 PTY host wake-ups in 4 s).
+ * subtract a few bytes, many times a second across animating panes.
  * The host only needs to hear about an ack while it is waiting on one
  * (paused, holding a parse turn, holding output back, or draining an exit);
  * it says so in `wanted`, and then the worker also posts a message.

@@ -25,25 +25,21 @@
  * SequenceScanner.marginsAreFullScreen).
  *
  * Why bother: only the last few thousand lines of a flood are ever visible,
- * and ghostty-web parses ~45 MB/s where a PTY here reads 75-110 MB/s.
- * Skimming the rest let `cat` of a big log run at 1.3-1.65x the bare parse
- * (pnpm bench, ascii and unicode), with the same screen and scrollback at
- * the end; the output ring still gets every byte.
+ * and ghostty-web parses slower than a PTY can be read, so skipping the rest
+ * lets a flood run faster than the bare parse, with the same screen and
+ * scrollback at the end (figures: docs/perf-notes.md); the output ring still
+ * gets every byte.
  */
 
 /**
  * ghostty-web stores a row as 8 bytes of row header and 8 bytes per cell, so
  * a scrollback of `bytes` never holds more than bytes / (8 * cols + 8) rows.
- * Measured with 0.4.0 (limits of 2 and 4 MiB, 1 to 500 columns, plain, styled
- * and wide text): the most rows ever held were 0.52-0.64 of this bound, so it
- * is safe with room to spare, whatever the content.
+ * ghostty-web 0.4.0 stays well inside this bound whatever the content, so it
+ * is safe with room to spare (the check: docs/perf-notes.md).
  */
 const GHOSTTY_ROW_HEADER_BYTES = 8;
 const GHOSTTY_CELL_BYTES = 8;
-/**
- * Below this limit ghostty keeps its minimum, two pages (measured: the rows
- * held stopped falling under 1 MiB, and reached 0.67-0.72 of this bound).
- */
+/** Below this limit ghostty keeps its minimum, two pages, so the bound uses this instead. */
 const GHOSTTY_MIN_SCROLLBACK_BYTES = 1024 * 1024;
 
 /**
@@ -110,8 +106,8 @@ interface PlainRun {
 
 /**
  * Found with indexOf (native loops) rather than byte by byte: plain runs are
- * nearly all text, and stepping through them in JavaScript cost ~3 ms per
- * MiB, as much as a tenth of what parsing them would.
+ * nearly all text, and stepping through them in JavaScript costs a noticeable
+ * fraction of what parsing them would.
  */
 function scanPlainRun(bytes: Uint8Array): PlainRun {
   let end = bytes.length;

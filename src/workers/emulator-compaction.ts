@@ -19,9 +19,9 @@ const encoder = new TextEncoder();
 
 /**
  * Longest the scrollback may take to paint, each way (styled, then plain),
- * before it is given up. The pane's worker does nothing else while it paints.
- * A ~700 KB picture of a many-styles scrollback painted in 25-40 ms, but 2 of
- * 10 took 1.1 and 2.0 s (ghostty-web 0.4.0's slow spikes on such output).
+ * before it is given up. The pane's worker does nothing else while it paints,
+ * and ghostty-web 0.4.0 has slow spikes on many-styles output, far above a
+ * typical paint (figures: docs/perf-notes.md).
  */
 export const SCROLLBACK_PAINT_BUDGET_MS = 150;
 /** The picture goes in slices this big, the clock checked between them: a slow spike overruns the budget by at most one slice. */

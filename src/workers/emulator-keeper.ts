@@ -13,10 +13,11 @@ import { withinBudget } from '../node/time-budget.js';
 
 /**
  * Above this much WASM memory the emulator is compacted: replaced by a fresh
- * one painted from its screen (screen-serializer.ts). A pane needs ~7 MiB, but
- * ghostty-web 0.4.0 never gives memory back, and output with hundreds of
- * distinct styles grows it by 10-25 MB per MB parsed: without this, a
- * colourful flood grew a pane by 650 MiB in 8 s.
+ * one painted from its screen (screen-serializer.ts). A pane needs a few
+ * MiB, but ghostty-web 0.4.0 never gives memory back, and output with
+ * hundreds of distinct styles grows it many times faster than its input:
+ * without this, a colourful flood grows a pane by hundreds of MiB
+ * (figures: docs/perf-notes.md).
  */
 export const COMPACT_WASM_BYTES = 64 * 1024 * 1024;
 /**
@@ -28,11 +29,11 @@ export const COMPACT_WASM_BYTES = 64 * 1024 * 1024;
 export const ALTERNATE_SCREEN_COMPACT_FACTOR = 4;
 
 /**
- * Longest an in-place resize (ghostty-web's reflow) may run. A full 4 MiB
- * scrollback reflows in ~11 ms, one dense with toned emoji in ~0.4 s; but
+ * Longest an in-place resize (ghostty-web's reflow) may run. A full
+ * scrollback reflows well within it, even one dense with toned emoji; but
  * ghostty-web 0.4.0's reflow of rows mixing combining marks and toned emoji can
- * spin for minutes (measured: over 100 s), and a spinning worker parses no
- * output, acks none (its program stalls on a paused PTY) and answers no call.
+ * spin for minutes, and a spinning worker parses no output, acks none (its
+ * program stalls on a paused PTY) and answers no call (docs/perf-notes.md).
  */
 export const RESIZE_BUDGET_MS = 1000;
 

@@ -35,9 +35,9 @@ export interface EmulatorOptions {
 
 /**
  * The most handed to ghostty-web in one write: the PTY host's batch size
- * (pty-process.ts). A 700 KB write of a scrollback full of truecolour styles
+ * (pty-process.ts). One large write of a scrollback full of truecolour styles
  * (a compaction's replay) left ghostty-web 0.4.0 to trap on the next write;
- * the same bytes in 64 KiB writes did not, in every size tried.
+ * the same bytes in writes of this size did not (docs/perf-notes.md).
  */
 const MAX_WRITE_BYTES = 64 * 1024;
 
@@ -57,8 +57,8 @@ export class GhosttyEmulator {
   /**
    * A copy of the viewport's cell records, taken at most once between changes
    * (writes, resizes). A screen tick hashes the screen and then reads its
-   * lines or cells: each read of ghostty's viewport costs ~65 us at 100x30,
-   * and a tick used to make two or three of them.
+   * lines or cells: each read of ghostty's viewport is a WASM copy of the
+   * whole screen, and a tick would otherwise make two or three of them.
    */
   private snapshot: Uint32Array | null = null;
   /** Two buffers the snapshots alternate between, so taking one allocates nothing and leaves lineCache's intact. */
@@ -227,8 +227,8 @@ export class GhosttyEmulator {
   /**
    * The visible screen as text: one string per row, wide characters once,
    * trailing blanks trimmed. Rows whose cells are unchanged since the last
-   * call are reused (building every row was ~55 us at 100x30, on each waiter
-   * check and grid read); `everyRow` builds them all, the reference the
+   * call are reused (building every row costs as much as a viewport read, on
+   * each waiter check and grid read); `everyRow` builds them all, the reference the
    * tests hold the reuse to.
    */
   plainLines(everyRow = false): string[] {

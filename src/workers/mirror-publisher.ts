@@ -2,8 +2,8 @@
  * When a pane worker publishes its grid to the coordinator's GridMirror
  * (src/shared/grid-mirror.ts): once the screen has settled, not per change.
  * A flooding pane's mirror would be stale again within a batch, and an agent's
- * spinner redraws every 80-120 ms, so publishing them would only cost a grid
- * and a JSON encode per redraw (a fifth of the CPU of 20 animating panes); their
+ * spinner redraws several times a second, so publishing them would only cost a
+ * grid and a JSON encode per redraw, a large share of animating panes' CPU; their
  * readers use RPC. A pane quiet for SETTLE_MS is published once, and then read
  * without waking it.
  */

@@ -25,10 +25,10 @@ const DIRTY_NOTIFY_INTERVAL_MS = 4;
 /**
  * ...while the TUI shows the pane or a wait_for_pattern is pending. Otherwise
  * nobody needs more than a sidebar's worth, and each tick of a flooding pane
- * that the coordinator listens to hashes the screen (~150 us) and wakes the
- * coordinator thread: at 4 ms that was ~4% of a flood's parse and, with 16
- * panes flooding, 4000 wake-ups a second. The first change after a quiet
- * spell still ticks at once.
+ * that the coordinator listens to hashes the screen and wakes the
+ * coordinator thread: at the watched rate, a visible share of a flood's parse
+ * and thousands of wake-ups a second across many flooding panes. The first
+ * change after a quiet spell still ticks at once.
  */
 const UNWATCHED_NOTIFY_INTERVAL_MS = 32;
 
@@ -208,7 +208,7 @@ export class PaneService {
    *
    * `inlineWhenDue` (a batch's end): an unwatched, unlistened pane's due tick,
    * which only checks focus reporting and arms the mirror, runs at once; its
-   * own event-loop turn cost more than it (20 spinners: 5.0-5.4 % of a core, not 6.1-7.1).
+   * own event-loop turn costs more than it (figures: docs/perf-notes.md).
    */
   private scheduleScreenTick(options: { inlineWhenDue?: boolean } = {}): void {
     if (this.dirtyTimer) return;
@@ -228,8 +228,8 @@ export class PaneService {
    * When the screen really changed since the last tick: re-check the waiters,
    * push a frame, tell the coordinator. With none of them there, the version
    * is left to whoever asks next: hashing copies the whole screen out of
-   * ghostty (~50 us at 100x30), which was a tenth of what each redraw of an
-   * unwatched agent's spinner cost.
+   * ghostty, a real share of what each redraw of an unwatched agent's
+   * spinner costs.
    */
   private screenTick(): void {
     this.dirtyTimer = null;

@@ -55,7 +55,7 @@ class HostedPty {
     this.laneSlot = null;
     if (this.consumerGone) return; // the PTY counts it as parsed (dropConsumer)
     // Scanned here, in order, not in the worker: its parse is a flood's bottleneck,
-    // and on escape-dense output the scan was ~15% of the worker's time.
+    // and on escape-dense output the scan is a fair share of the worker's time.
     const events = this.scanner.scan(bytes);
     const message: ToWorkerMessage = { t: 'data', flooding, scanned: { events, atGround: this.scanner.atGround } };
     const transfers: ArrayBuffer[] = [];

@@ -2,8 +2,8 @@
  * One child process on a PTY, owned by the PTY host thread (pty-host-worker.ts).
  *
  * Why there and not in the pane worker: reading the PTY and parsing the bytes on
- * the same thread serialises them (measured: 26 MB/s together against 42 MB/s
- * for the parser alone). Reading in the host and parsing in the worker pipelines
+ * the same thread serialises them, well below the parser's own rate
+ * (docs/perf-notes.md). Reading in the host and parsing in the worker pipelines
  * the two across cores, and keeps node-pty (documented as not thread safe) on
  * one thread. Output is forwarded in batches; flow control pauses the PTY while
  * the worker is more than FLOW_HIGH_WATERMARK_BYTES behind.
@@ -29,8 +29,8 @@ import { INTERACTIVE_BYTES, TURN_QUANTUM_BYTES, type ParseClient, type ParseSche
 /**
  * Output batching. At most IN_FLIGHT_LIMIT_BYTES are with the consumer at once
  * (two full batches: it always has the next one queued while it parses), and a
- * batch is at most MAX_BATCH_BYTES, ~1.5 ms of ghostty parsing, so an RPC such
- * as a grid read never waits behind a long parse.
+ * batch is at most MAX_BATCH_BYTES, a short parse, so an RPC such as a grid
+ * read never waits behind a long one.
  */
 const MAX_BATCH_BYTES = 64 * 1024;
 const IN_FLIGHT_LIMIT_BYTES = 2 * MAX_BATCH_BYTES;
@@ -300,9 +300,8 @@ export class PtyProcess implements ParseClient {
    * other flood is queued for, and not while input is recent for a pane that
    * yields to it: a skim is room for the flood to read on, at full priority
    * on the host thread and in its program, where a parse runs niced in the
-   * worker, and the echo of someone's typing waits for that CPU (fan-in, 16
-   * panes, echo every 10 ms: quiet-pane echo p50 1.2-1.9 ms and p99 9-17 ms
-   * with skims in every turn, 0.8-1.0 and 5-13 ms without).
+   * worker, and the echo of someone's typing waits for that CPU
+   * (figures: docs/perf-notes.md).
    */
   private skimBacklog(): void {
     if (!this.skimAllowed() || this.hold.releasingKept) return;

@@ -4,9 +4,8 @@
  * error), checked with valibot at patterm's socket. The SDK validates each
  * request's params again against its method's schema; this check only decides
  * whether a line is a JSON-RPC message at all, and the parsed JSON goes on as
- * it is, not as the copy a parse builds. Measured on a tools/call message:
- * ~0.9 KiB allocated per check here, against ~2.2 KiB for the SDK's zod schema
- * this replaces.
+ * it is, not as the copy a parse builds, so a check allocates far less than
+ * the SDK's zod schema it replaces (figures: docs/perf-notes.md).
  */
 import * as v from 'valibot';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';

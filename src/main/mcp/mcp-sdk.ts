@@ -1,8 +1,8 @@
 /**
  * The MCP SDK's server side, imported when the first agent connects rather
  * than at start-up. Importing it (its zod schemas and ajv, a few hundred
- * modules) took ~120 ms of the ~250 ms patterm spent loading its main thread
- * before the first frame; nothing needs it until an agent has connected and
+ * modules) was about half of loading the main thread before the first frame
+ * (docs/perf-notes.md); nothing needs it until an agent has connected and
  * introduced itself, and `warmMcpSdk` loads it once the TUI is up, so the
  * first connection usually finds it ready.
  */

@@ -39,8 +39,8 @@ const MAX_CARRIED_LINE = 64 * 1024;
 const BATCH_BUDGET_MS = 250;
 /**
  * Only this much of a line is matched. A ready or error line is far shorter,
- * and a pattern that backtracks polynomially (".*a.*b.*c") took seconds on a
- * 64 KiB line on the coordinator thread, and milliseconds on this.
+ * and a pattern that backtracks polynomially (".*a.*b.*c") grows with the
+ * line's length: on a long line it would hold the coordinator thread.
  */
 const MAX_CHECKED_LINE = 4096;
 

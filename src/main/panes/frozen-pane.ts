@@ -1,8 +1,8 @@
 /**
  * What is left of an exited pane once its worker is retired: its last screen,
  * the newest rows of its history and its output ring, answering the same
- * calls the worker did. An exited pane's worker held ~17 MiB (its thread, its
- * V8 heap and ghostty's WASM memory, which never shrinks); an orchestrator
+ * calls the worker did. An exited pane's worker holds its thread, its V8 heap
+ * and ghostty's WASM memory, which never shrinks; an orchestrator
  * that runs a test suite or a build per task leaves dozens of them in a day's
  * session. Frozen, a pane keeps what read_output, wait_for_pattern and the
  * TUI read from it, at the size of the output itself.
@@ -18,10 +18,9 @@ import { PatternWaiters } from '../../node/pattern-waiters.js';
  * History a frozen pane keeps (scrollback and screen, newest last), in cells:
  * what read_output's history_lines and the TUI's history reader can still
  * show. A live pane's scrollback (DEFAULT_SCROLLBACK_BYTES of ghostty pages)
- * holds about the same number of cells at any width: here 7197 lines at 40
- * columns (288k cells), 4098 at 80 (328k), 2665 at 120 (320k) and 1515 at
- * 200 (303k). A budget in cells, not rows, with a little room over the most
- * measured, lets a retirement keep all of it at every width. Packed
+ * holds about the same number of cells at any width (figures:
+ * docs/perf-notes.md). A budget in cells, not rows, with a little room over
+ * the most seen, lets a retirement keep all of it at every width. Packed
  * (compact-rows.ts), a typical log's worth takes a few hundred KiB.
  */
 export const FROZEN_HISTORY_CELLS = 336_000;

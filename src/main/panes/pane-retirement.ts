@@ -8,8 +8,8 @@ import type { Pane } from './pane.js';
 /**
  * An exited pane keeps its worker this long, so reads right after the exit
  * (a notify_on_exit, the user looking) meet it as it was; then the worker is
- * retired and what it left answers instead (frozen-pane.ts): ~17 MiB and a
- * thread each, for every build or test run an orchestrator started that day.
+ * retired and what it left answers instead (frozen-pane.ts): a worker is a
+ * thread and tens of MiB, for every build or test run an orchestrator started that day.
  * A pane that cannot be retired yet (the TUI shows it, or a call to it is
  * pending) is tried again after as long.
  */
@@ -17,9 +17,9 @@ export const RETIRE_AFTER_EXIT_MS = 15_000;
 /**
  * At most this many exited panes keep their workers; past it the oldest is
  * retired at once. An orchestrator running short commands in a loop would
- * otherwise hold a worker for every one of the last 15 s (300 quick spawns
- * peaked at 1.28 GB RSS). Eight covers a fan-out of test shards finishing
- * together, at ~17 MiB each; a frozen pane answers every read the same way.
+ * otherwise hold a worker for every one of them until RETIRE_AFTER_EXIT_MS
+ * (figures: docs/perf-notes.md). Eight covers a fan-out of test shards
+ * finishing together; a frozen pane answers every read the same way.
  */
 export const MAX_EXITED_WORKERS = 8;
 

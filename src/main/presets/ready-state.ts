@@ -10,7 +10,7 @@ export type ScreenState = 'ready' | 'busy' | 'other';
 
 /** Default ready signal (spec §8): 1 s of quiet after launch. */
 export const DEFAULT_READY_SIGNAL: ReadySignal = { kind: 'idle' };
-/** How long spawn waits for a ready signal by default; opencode took 4–10 s to start on a 2-core machine. */
+/** How long spawn waits for a ready signal by default: an agent CLI can take many seconds to start on a small, loaded machine. */
 export const DEFAULT_READY_TIMEOUT_MS = 60_000;
 /** Default quiet time after the ready text appears, so typing does not race the last paint. */
 export const DEFAULT_READY_STABLE_MS = 200;

@@ -13,7 +13,7 @@ import { Piscina } from 'piscina';
 import { diffRows, findRow, streamLines, type DiffRowsTask, type FindRowTask, type StreamLinesResult, type StreamLinesTask } from '../../node/cpu-tasks.js';
 import { workerEntryUrl } from './worker-entry.js';
 
-/** Below this many bytes a stream read is stripped inline: measured, the pool hop costs more than the work. */
+/** Below this many bytes a stream read is stripped inline: the pool hop costs more than the work (bench cpu-pool). */
 export const POOL_MIN_STREAM_BYTES = 128 * 1024;
 /** Below this many rows a diff runs inline (a screen is ~40 rows: always inline in practice). */
 export const POOL_MIN_DIFF_ROWS = 20_000;

@@ -1,9 +1,8 @@
 /**
  * One pane worker booted ahead of its pane. A worker cannot parse until it has
- * booted: ~70 ms of wall time here (Node's worker bootstrap is ~30 ms of CPU,
- * the module graph ~12, ghostty-web's bundle among it), while the spawned
- * program's first output waits in the PTY host. In a 100 MB single-pane flood
- * that was ~3 % of the run; for a user, 70 ms more before the prompt shows.
+ * booted (Node's worker bootstrap, the module graph, ghostty-web's bundle
+ * among it), while the spawned program's first output waits in the PTY host:
+ * for a user, a visible delay before the prompt shows (docs/perf-notes.md).
  * A spare has booted already: a spawn hands it the pane (its size, buffers and
  * ports) in one message. The next spare boots once patterm is quiet, so its
  * boot never takes CPU from the pane just started (a flood, an agent CLI's
@@ -21,11 +20,11 @@ import type { WorkerBootGate } from './worker-boot-gate.js';
 const QUIET_CHECK_MS = 250;
 /**
  * Quiet: patterm's threads used less than this share of one core over the
- * last check. A flooding pane keeps patterm at 100-150 %; twenty agents'
- * spinners at ~10 %.
+ * last check. A flooding pane keeps patterm above a whole core; agents'
+ * spinners stay far below this.
  */
 const QUIET_CPU_SHARE = 0.5;
-/** A spare boots after this long whatever the load: one boot is ~50 ms of CPU, nothing against a long flood. */
+/** A spare boots after this long whatever the load: one boot's CPU is nothing against a long flood. */
 const MAX_QUIET_WAIT_MS = 5000;
 
 export interface SpareOptions {

@@ -1,9 +1,8 @@
 /**
- * Lets pane workers boot a few at a time. A boot is ~50-60 ms of CPU-bound
- * work (Node's worker bootstrap, the module graph, the WASM instance); more
- * boots than cores only time-slice with one another and with the panes
- * already running. With sixteen started at once, a quiet pane's echo stalled
- * for 44-77 ms.
+ * Lets pane workers boot a few at a time. A boot is CPU-bound work (Node's
+ * worker bootstrap, the module graph, the WASM instance); more boots than
+ * cores only time-slice with one another and with the panes already running,
+ * and a quiet pane's echo stalls behind them (figures: docs/perf-notes.md).
  */
 import { availableParallelism } from 'node:os';
 import { Semaphore } from '../../shared/semaphore.js';

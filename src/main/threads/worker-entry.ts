@@ -2,8 +2,8 @@
  * Where each worker thread's code is. Workers start from one bundled file per
  * entry point (scripts/bundle-workers.mjs, run by the build after tsc, bundles
  * exactly this list), not from tsc's files: a worker loads its module graph on
- * its own, and a pane gets a worker of its own, so loading ~40 files per pane
- * was a third of a spawn's CPU.
+ * its own, and a pane gets a worker of its own, so loading tsc's files one by
+ * one was a large share of a spawn's CPU (figures: docs/perf-notes.md).
  */
 export const WORKER_ENTRIES = ['workers/pane-worker', 'workers/pty-host-worker', 'renderer/renderer-worker', 'node/cpu-tasks'] as const;
 

@@ -15,11 +15,11 @@ const STOP_TIMEOUT_MS = 500;
 
 /**
  * Starts the renderer thread before anyone knows its terminal: it loads its
- * modules (~110 ms here, terminal-kit's among them) and then waits for its
- * RendererInit, the first message a RendererHost posts. The app boots it
- * first thing, so that load overlaps the main thread loading its own, where
- * it used to follow it: the first frame came ~100 ms later. Unreferenced until
- * adopted: an app that fails before its TUI starts still exits.
+ * modules (terminal-kit's among them) and then waits for its RendererInit,
+ * the first message a RendererHost posts. The app boots it first thing, so
+ * that load overlaps the main thread loading its own instead of following it,
+ * and the first frame comes sooner. Unreferenced until adopted: an app that
+ * fails before its TUI starts still exits.
  */
 export function bootRendererThread(): Worker {
   const worker = new Worker(WORKER_URL, {

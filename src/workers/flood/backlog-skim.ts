@@ -12,26 +12,25 @@ import { linesThatFillScrollback, planSkim, type SkimPlan } from '../../shared/s
 
 /**
  * A backlog below this is parsed as it is: it could not hold the lines a skim
- * must keep at common widths (at 120x40, 4413 lines: ~0.6 MiB of log
- * lines of 145 bytes). A flood's backlog in the PTY host reached 0.4-1 MiB
- * (measured: `cat` of 20 MB of log lines, with the parse ~40 MB/s and the
- * read a little faster), so a higher bar would rarely be met.
+ * must keep at common widths, and a flood's backlog in the PTY host rarely
+ * grows much past it, so a higher bar would rarely be met
+ * (figures: docs/perf-notes.md).
  */
 const SKIM_MIN_BACKLOG_BYTES = 512 * 1024;
 /** A skim shorter than this is not worth its own message and plan. */
 const SKIM_MIN_BYTES = 64 * 1024;
 /**
  * After a plan found nothing to skim, this much new output must arrive before
- * the next try: a try searches the backlog (~0.2 ms per MiB), and output that
+ * the next try: a try searches the whole backlog, and output that
  * is not plain (a full-screen program's redraws) fails every try.
  */
 export const SKIM_RETRY_BYTES = 128 * 1024;
 /**
  * Each try in a row that finds nothing doubles the wait before the next, up
- * to this. A try merges the whole backlog into one buffer first (0.5-2 MiB),
- * so a flood that is never plain (`scroll-regions`) was copied ~5 times over
- * on the thread that reads the PTY: 60-70 ms of its CPU per 100 MB in a
- * profile. Capped so that a flood which turns plain (a build's progress
+ * to this. A try merges the whole backlog into one buffer first, so a flood
+ * that is never plain (`scroll-regions`) was copied over and over on the
+ * thread that reads the PTY (docs/perf-notes.md). Capped so that a flood
+ * which turns plain (a build's progress
  * screen, then its log) is skimmed within a few MiB.
  */
 export const SKIM_RETRY_MAX_BYTES = 4 * 1024 * 1024;
@@ -67,8 +66,8 @@ export class BacklogSkim {
 
 /**
  * The same bytes, uncopied, as a Buffer: its indexOf and lastIndexOf are
- * memchr, 30x and 5x faster here than Uint8Array's on a 1 MiB backlog, and
- * the plan is mostly those searches.
+ * memchr, many times faster than Uint8Array's, and the plan is mostly those
+ * searches.
  */
 function asBuffer(bytes: Uint8Array): Buffer {
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);

@@ -3,33 +3,29 @@
  * PTY host instead of going to the emulator.
  *
  * A skim makes the emulator parse only the lines that can still be seen: the
- * last screenful and the scrollback's worth before it (at 120x40, 4413 lines).
+ * last screenful and the scrollback's worth before it.
  * Once those are handed on, parsing what arrives next is wasted too if the
  * flood goes on, since the next skim will cut it away. So the flood is held:
  * nothing more is handed on until enough has piled up for the next skim to
  * pay (HOLD_TARGET_BYTES), the screen is due a refresh (HOLD_MAX_MS), or the
  * program stops writing (HOLD_QUIET_MS). Then the next skim cuts, and its kept
  * lines are handed on. The PTY is read throughout; only the parse waits.
- *
- * Measured (pnpm bench, 100 MB floods, alternating runs): with holds, `sgr`
- * (260-byte lines, so the kept lines are 1.15 MB) ran at 2.27-2.31x tmux
- * against 1.88-1.89x without, and the pane's CPU per MB fell from 34-36 ms
- * to 17-21; `ascii` stayed at 1.33-1.48x tmux either way, as its PTY read is
- * the limit (raw read 1.57-1.84x tmux in the same runs).
+ * Holds make long-lined floods faster and halve their CPU; floods limited by
+ * the PTY read gain nothing (figures: docs/perf-notes.md).
  */
 import type { Disposable } from '../../shared/events.js';
 
 /**
- * Enough backlog for a hold to end early in a skim: six times the lines an
- * `sgr` flood keeps at 120x40 (1.15 MB), so its parse is under a fifth of its
- * output, and the plan and scan of the skim (~2 ms per MiB on the PTY host
- * thread, during which the PTY is not read) stay short.
+ * Enough backlog for a hold to end early in a skim: several times the lines
+ * a long-lined flood keeps at common sizes, so its parse is a small part of
+ * its output, and the plan and scan of the skim (on the PTY host thread,
+ * during which the PTY is not read) stay short.
  */
 export const HOLD_TARGET_BYTES = 6 * 1024 * 1024;
 /**
  * The longest a held flood's screen goes without an update, so a flood still
- * scrolls twenty times a second. 100 ms parsed a little less of a 100 MB `sgr`
- * flood (21-22 MB against 25) at half the screen rate.
+ * scrolls twenty times a second; a longer hold saves little parsing at half
+ * the screen rate (docs/perf-notes.md).
  */
 export const HOLD_MAX_MS = 50;
 /**

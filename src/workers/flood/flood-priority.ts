@@ -5,7 +5,7 @@
  *
  * Only floods are lowered: a quiet pane's worker keeps the normal priority, so
  * the keystroke echo in the pane you type into is parsed at once even while
- * other panes flood (measured in the tui-echo-latency bench). Linux applies
+ * other panes flood (the tui-echo-latency bench watches it). Linux applies
  * setpriority() on a thread id to that thread alone. Raising the priority
  * back needs privilege (root or RLIMIT_NICE); without it a pane that once
  * flooded stays lowered, which is where every worker used to start.

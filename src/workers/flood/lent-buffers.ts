@@ -3,8 +3,8 @@
  * (skim-plan.ts) sends the worker what its output ring keeps of the skimmed
  * front, up to a ring's worth (1 MiB), several times a second while a flood
  * lasts. A fresh ArrayBuffer each time is external memory that V8 gives back
- * only at a later GC, in the worker that received it: in a 20 s unwatched
- * flood (flood-memory's) that pile reached 58-70 MiB in the worker. The worker
+ * only at a later GC, in the worker that received it, so in an unwatched flood
+ * those buffers piled up in the worker (figures: docs/perf-notes.md). The worker
  * copies the bytes into its ring and transfers the buffer back, so one or two
  * buffers go round instead.
  */
@@ -22,7 +22,7 @@ export class LentBuffers {
 
   /**
    * A view of exactly `size` bytes. A new buffer is sized to the next power
-   * of two: a flood's skims vary in size (0.5-1.5 MB here), and one buffer
+   * of two: a flood's skims vary in size, and one buffer
    * then serves the ones after it, at most twice the bytes it carries.
    */
   take(size: number): Uint8Array {

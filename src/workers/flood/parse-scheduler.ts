@@ -2,11 +2,11 @@
  * Decides which flooding panes may have their worker parsing right now: at most
  * one per core, taking turns by quantum, round robin.
  *
- * Why: with 16 panes flooding on 2 cores, 16 pane workers were runnable at once
- * and the OS shared the cores between them in time slices. A keystroke's echo
- * then needed the coordinator thread and the quiet pane's worker to win a slot
- * against all of them, several times over (read, parse, dirty notice, grid
- * read): hundreds of milliseconds at p99. Parsing is CPU-bound either way, so
+ * Why: with many panes flooding on few cores, every pane worker was runnable
+ * at once and the OS shared the cores between them in time slices. A keystroke's
+ * echo then needed the coordinator thread and the quiet pane's worker to win a
+ * slot against all of them, several times over (read, parse, dirty notice, grid
+ * read), and its tail latency grew with the number of floods. Parsing is CPU-bound either way, so
  * admitting one flooding pane per core costs no throughput, and everything
  * interactive finds a core almost free. Panes waiting for a turn keep their
  * output here (flow control pauses their PTY at the high watermark) and their
@@ -18,7 +18,7 @@
  * call, or an echo in a pane someone waits on (InputActivity), floods other
  * than the shown or awaited pane get no new turns and stop reading, so the
  * cores are free for the work the user or orchestrator is waiting on
- * (measured in the tui-echo-latency and mcp benches). A long unbroken burst
+ * (the tui-echo-latency and mcp benches watch it). A long unbroken burst
  * of input still leaves floods a share of every cycle, on one core. While a
  * caller waits on a pane's screen (wait_for_pattern), floods keep to one core
  * too: the output it waits for can come at any moment.
@@ -35,7 +35,7 @@ export interface ParseClient {
 
 /** Output up to this size goes to the worker without a turn: interactive output must not queue behind floods. */
 export const INTERACTIVE_BYTES = 4 * 1024;
-/** Bytes a pane may send in one turn while others wait: ~6 ms of parsing, short enough for fair interleaving. */
+/** Bytes a pane may send in one turn while others wait: a few milliseconds of parsing, short enough for fair interleaving. */
 export const TURN_QUANTUM_BYTES = 256 * 1024;
 /**
  * After each keystroke in the TUI or MCP call, flooding panes other than the
@@ -57,13 +57,8 @@ export const FLOOD_SHARE_MS = 50;
  * a pane's screen, floods hold at most this many parse slots, so a core stays
  * free for what the input waits on: an MCP call wakes the client, `patterm
  * mcp-stdio` and the coordinator in turn; an awaited pane's output wakes the
- * PTY host, the pane's worker and the coordinator. With a wait pending and
- * 16 panes flooding, a wait's reaction (the coordinator's own, no MCP)
- * measured p99 6.2, 7.0 and 7.2 ms with one flood slot against 10.3, 8.0 and
- * 10.0 ms with two (three alternating pairs of 200 waits).
- * In four alternating pairs of mcp probe runs (450 reads each), read p99 went
- * from 8.3, 7.0, 6.0, 8.9 ms with two flood slots to 6.0, 7.2, 5.4, 5.4 ms
- * with one, and p50 dropped in every pair; wait p99 moved within its noise.
+ * PTY host, the pane's worker and the coordinator. One slot rather than two
+ * cut the tail of wait reactions and MCP reads (figures: docs/perf-notes.md).
  */
 export const FLOOD_SLOTS_DURING_INPUT = 1;
 
