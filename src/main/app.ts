@@ -13,6 +13,7 @@ import { PresetCatalog } from './presets/preset-catalog.js';
 import { loadConfig } from './tui/config.js';
 import { restoreHostTerminal } from './tui/terminal-restore.js';
 import { TuiHost } from './tui/tui-host.js';
+import { ignoreError } from '../node/patterm-log.js';
 
 export interface AppOptions {
   projectDir: string;
@@ -60,7 +61,7 @@ export async function runApp(options: AppOptions): Promise<void> {
   crashTui = tui;
   // After the first paint, so the boots do not delay it; before the first spawn, which then starts at once.
   // Nothing is lost if it fails: the first spawn starts what it needs itself, and reports what stops it.
-  coordinator.prewarm().catch(() => undefined);
+  coordinator.prewarm().catch(ignoreError('booting the PTY host and a spare pane worker ahead of the first spawn'));
 }
 
 /** The running TUI, for the crash handlers installed before it existed. */
@@ -85,7 +86,7 @@ function crash(lifecycle: Lifecycle, tui: TuiHost | null, error: Error): void {
     // The terminal first: the renderer stops drawing (so no frame lands after the restore), then
     // the modes and cooked mode come back; only then is the report readable.
     const timeout = new Promise((resolve) => setTimeout(resolve, CRASH_RESTORE_TIMEOUT_MS));
-    await Promise.race([tui?.stop().catch(() => undefined), timeout]);
+    await Promise.race([tui?.stop().catch(ignoreError('stopping the TUI after a crash')), timeout]);
     restoreHostTerminal();
     process.stderr.write(`patterm: crashed: ${error.stack ?? error.message}\n`);
     await lifecycle.shutdown(1);

@@ -31,6 +31,7 @@ import { WorkerBootGate } from './threads/worker-boot-gate.js';
 import { SparePaneWorker } from './threads/spare-pane-worker.js';
 import { PaneRetirement } from './panes/pane-retirement.js';
 import { PaneTree, type PanePlace, type Session } from './panes/pane-tree.js';
+import { ignoreError } from '../node/patterm-log.js';
 
 export { UnknownPaneError, type Session } from './panes/pane-tree.js';
 
@@ -151,7 +152,7 @@ export class Coordinator {
   /** The size every pane should have (the main area of the TUI, or a default when headless). */
   setPaneSize(cols: number, rows: number): void {
     this.size = { cols: Math.max(1, cols), rows: Math.max(1, rows) };
-    for (const pane of this.tree.all()) if (pane.running) void pane.resize(this.size.cols, this.size.rows).catch(() => undefined);
+    for (const pane of this.tree.all()) if (pane.running) void pane.resize(this.size.cols, this.size.rows).catch(ignoreError(`resizing pane ${pane.info.id}`));
   }
 
   get paneSize(): { cols: number; rows: number } {
@@ -169,7 +170,7 @@ export class Coordinator {
     });
     const refusal = this.shuttingDown ? shuttingDownError() : this.tree.add(pane) ? null : new Error(`the session of parent ${place.parentId} was closed while this pane started`);
     if (refusal) {
-      await pane.kill('SIGKILL', 0).catch(() => undefined);
+      await pane.kill('SIGKILL', 0).catch(ignoreError(`killing pane ${pane.info.id}, refused a place in the tree`));
       await pane.dispose();
       throw refusal;
     }
@@ -228,7 +229,7 @@ export class Coordinator {
     // Spec §12: when a session's root exits, its children get the same cascade.
     if (this.tree.isSessionRoot(pane.info.id)) {
       for (const child of this.tree.children(pane.info.id)) {
-        if (child.running) void child.kill('SIGTERM', DEFAULT_KILL_GRACE_MS).catch(() => undefined);
+        if (child.running) void child.kill('SIGTERM', DEFAULT_KILL_GRACE_MS).catch(ignoreError(`killing ${child.info.id}, child of an exited session root`));
       }
     }
   }
@@ -254,8 +255,8 @@ export class Coordinator {
   async shutdown(graceMs = DEFAULT_KILL_GRACE_MS): Promise<void> {
     this.shuttingDown = true;
     const panes = this.tree.all();
-    await Promise.all(panes.map((pane) => pane.kill('SIGTERM', graceMs).catch(() => undefined)));
-    await Promise.all(panes.map((pane) => pane.dispose().catch(() => undefined)));
+    await Promise.all(panes.map((pane) => pane.kill('SIGTERM', graceMs).catch(ignoreError(`killing pane ${pane.info.id} at shutdown`))));
+    await Promise.all(panes.map((pane) => pane.dispose().catch(ignoreError(`disposing pane ${pane.info.id} at shutdown`))));
     this.tree.clear();
     await this.spareWorker.dispose();
     await this.ptyHost?.dispose();

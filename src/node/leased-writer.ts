@@ -12,6 +12,7 @@
  */
 import { writeSync } from 'node:fs';
 import { InputLease, type DirectInputChannel } from '../shared/input-lease.js';
+import { logIgnored } from './patterm-log.js';
 
 /**
  * Input the PTY would not take yet is retried at once (setImmediate) for this
@@ -70,7 +71,8 @@ export class LeasedWriter {
       let written: number | null;
       try {
         written = this.lease.holding(() => writeSome(this.fd, chunk), null);
-      } catch {
+      } catch (error) {
+        logIgnored(`writing input to PTY master fd ${this.fd}; the rest of the input is dropped`, error);
         this.giveUp(this.detach());
         return;
       }

@@ -6,6 +6,7 @@
  * PATTERM_PANE marker each pane's environment carries (inherited by descendants).
  */
 import { readdirSync, readFileSync } from 'node:fs';
+import { logIgnored } from './patterm-log.js';
 
 export const PANE_MARKER_VAR = 'PATTERM_PANE';
 export const INSTANCE_MARKER_VAR = 'PATTERM_INSTANCE';
@@ -36,7 +37,8 @@ export function readStatFile(path: string, id: number): ProcStat | null {
     // comm may contain spaces and parentheses; fields resume after the last ')'.
     const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
     return { pid: id, state: fields[0], ppid: Number(fields[1]), pgrp: Number(fields[2]), session: Number(fields[3]), nice: Number(fields[16]) };
-  } catch {
+  } catch (error) {
+    logUnlessGone(`reading ${path}`, error);
     return null;
   }
 }
@@ -49,7 +51,8 @@ export function environHasEntry(environ: Buffer, entry: string): boolean {
 function hasEnvMarker(pid: number, entry: string): boolean {
   try {
     return environHasEntry(readFileSync(`/proc/${pid}/environ`), entry);
-  } catch {
+  } catch (error) {
+    logUnlessGone(`reading the environment of ${pid}`, error);
     return false;
   }
 }
@@ -98,14 +101,14 @@ function signalAll(pids: number[], signal: NodeJS.Signals): void {
   for (const pid of pids) {
     try {
       process.kill(pid, signal);
-    } catch {
-      // Already gone.
+    } catch (error) {
+      logUnlessGone(`sending ${signal} to ${pid}`, error);
     }
     if (signal === 'SIGTERM' && hangsUpInstead(pid)) {
       try {
         process.kill(pid, 'SIGHUP');
-      } catch {
-        // Gone meanwhile.
+      } catch (error) {
+        logUnlessGone(`hanging up ${pid}`, error);
       }
     }
   }
@@ -129,7 +132,8 @@ function hangsUpInstead(pid: number): boolean {
     const mask = BigInt(`0x${ignored}`);
     const isIgnored = (signal: number) => ((mask >> BigInt(signal - 1)) & 1n) === 1n;
     return isIgnored(SIGTERM_NUMBER) && !isIgnored(SIGHUP_NUMBER);
-  } catch {
+  } catch (error) {
+    logUnlessGone(`reading the signal mask of ${pid}`, error);
     return false; // gone, or no /proc (not Linux): SIGTERM and the grace period as before
   }
 }
@@ -156,6 +160,16 @@ export async function killPaneTree(rootPid: number | null, marker: string, signa
   signalAll(survivors, 'SIGKILL');
   // SIGKILL is delivered asynchronously; return once the kernel has really ended them.
   await waitForExit(survivors, SIGKILL_SETTLE_MS);
+}
+
+/**
+ * A process that is gone (ENOENT, ESRCH), or another user's (EACCES), is an
+ * answer while scanning /proc, not a failure: every scan meets many of them.
+ */
+const EXPECTED_WHILE_SCANNING = new Set(['ENOENT', 'ESRCH', 'EACCES']);
+
+function logUnlessGone(context: string, error: unknown): void {
+  if (!EXPECTED_WHILE_SCANNING.has((error as NodeJS.ErrnoException).code ?? '')) logIgnored(context, error);
 }
 
 async function waitForExit(pids: number[], timeoutMs: number): Promise<number[]> {

@@ -1,4 +1,6 @@
 /** Minimal typed events and disposables, in the style of VS Code's base/common. */
+import { reportIgnoredError } from './error-sink.js';
+
 export interface Disposable {
   dispose(): void;
 }
@@ -33,8 +35,9 @@ export class Emitter<T> {
     for (const listener of [...this.listeners]) {
       try {
         listener(value);
-      } catch {
+      } catch (error) {
         // One broken listener must not stop the others (or the pane that fired).
+        reportIgnoredError('an event listener threw', error);
       }
     }
   }
@@ -56,8 +59,9 @@ export class DisposableStore implements Disposable {
     for (const item of this.items) {
       try {
         item.dispose();
-      } catch {
+      } catch (error) {
         // Keep disposing the rest.
+        reportIgnoredError('a dispose threw', error);
       }
     }
     this.items.clear();

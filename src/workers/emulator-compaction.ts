@@ -14,6 +14,7 @@
  */
 import type { ScrollbackStyle } from '../shared/screen-serializer.js';
 import type { GhosttyEmulator } from './ghostty-emulator.js';
+import { logIgnored } from '../node/patterm-log.js';
 
 const encoder = new TextEncoder();
 
@@ -67,7 +68,8 @@ function paint(picture: string, create: () => GhosttyEmulator, budgetMs: number)
     }
     fresh.takeResponses();
     return fresh;
-  } catch {
+  } catch (error) {
+    logIgnored('painting a compacted emulator; the pane keeps its old one', error);
     fresh.dispose();
     return null;
   }

@@ -10,6 +10,7 @@ import { replayAttempts, resizeReplayAttempts, TRAP_STORM_WINDOW_MS } from '../s
 import { compactEmulator, type ScrollbackCarried } from './emulator-compaction.js';
 import { GhosttyEmulator } from './ghostty-emulator.js';
 import { withinBudget } from '../node/time-budget.js';
+import { logIgnored } from '../node/patterm-log.js';
 
 /**
  * Above this much WASM memory the emulator is compacted: replaced by a fresh
@@ -155,7 +156,8 @@ export class EmulatorKeeper {
         }
         this.current = candidate;
         break;
-      } catch {
+      } catch (error) {
+        logIgnored('rebuilding the emulator from a replay; trying a shorter one', error);
         candidate.dispose();
       }
     }

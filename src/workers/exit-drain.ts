@@ -11,6 +11,7 @@
  */
 import { closeSync, constants as fsConstants, openSync, writeSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
+import { logIgnored } from '../node/patterm-log.js';
 
 const NOTHING = Buffer.alloc(0);
 
@@ -25,7 +26,8 @@ export class ExitDrain {
   static hold(slavePath: string): ExitDrain | null {
     try {
       return new ExitDrain(openSync(slavePath, fsConstants.O_RDWR | fsConstants.O_NOCTTY | fsConstants.O_NONBLOCK));
-    } catch {
+    } catch (error) {
+      logIgnored(`holding the slave ${slavePath}`, error);
       return null;
     }
   }
@@ -52,7 +54,8 @@ export class ExitDrain {
     try {
       writeSync(this.slaveFd, marker);
       this.marker = marker;
-    } catch {
+    } catch (error) {
+      logIgnored('writing the exit-drain marker; the stream ends without it', error);
       this.release();
     }
   }
@@ -78,8 +81,8 @@ export class ExitDrain {
     if (this.slaveFd === null) return;
     try {
       closeSync(this.slaveFd);
-    } catch {
-      // Already closed.
+    } catch (error) {
+      logIgnored(`closing the held slave fd ${this.slaveFd}`, error);
     }
     this.slaveFd = null;
   }

@@ -14,6 +14,7 @@ import { paletteColor } from '../shared/query-replies.js';
 import { RESTORED_ANSI_MODES, RESTORED_DEC_MODES, serializeScreen, type ModeState, type ScrollbackStyle } from '../shared/screen-serializer.js';
 import { historyWindow } from '../shared/history-window.js';
 import type { RowHashes } from '../shared/row-numbering.js';
+import { logIgnored } from '../node/patterm-log.js';
 
 /** ghostty's render-state dirty levels (ghostty-web's DirtyState, not exported at runtime). */
 const DIRTY_NONE = 0;
@@ -407,8 +408,9 @@ export class GhosttyEmulator {
   dispose(): void {
     try {
       this.term.free();
-    } catch {
+    } catch (error) {
       // A trapped instance may not free cleanly; the whole instance is dropped anyway.
+      logIgnored('freeing an emulator instance', error);
     }
   }
 }

@@ -127,11 +127,11 @@ export class PtyHostService implements PtyHostApi {
   }
 
   write(id: string, data: string | Uint8Array): void {
-    this.ptys.get(id)?.pty.write(data);
+    this.hosted(id, 'write to').pty.write(data);
   }
 
   resize(id: string, cols: number, rows: number): void {
-    this.ptys.get(id)?.pty.resize(cols, rows);
+    this.hosted(id, 'resize').pty.resize(cols, rows);
   }
 
   setFocused(id: string, focused: boolean): void {
@@ -149,7 +149,7 @@ export class PtyHostService implements PtyHostApi {
   }
 
   async kill(id: string, signal: string, graceMs: number): Promise<void> {
-    await this.ptys.get(id)?.pty.kill(signal as NodeJS.Signals, graceMs);
+    await this.hosted(id, 'kill').pty.kill(signal as NodeJS.Signals, graceMs);
   }
 
   destroy(id: string): void {
@@ -158,6 +158,13 @@ export class PtyHostService implements PtyHostApi {
   }
 
   ping(): void {}
+
+  /** A command for a PTY this host does not have is the caller's mistake, not something to drop silently. */
+  private hosted(id: string, action: string): HostedPty {
+    const hosted = this.ptys.get(id);
+    if (!hosted) throw new Error(`cannot ${action} PTY ${JSON.stringify(id)}: the PTY host has no such PTY (never spawned, or destroyed)`);
+    return hosted;
+  }
 
   simulateCrash(): void {
     setTimeout(() => {

@@ -25,6 +25,7 @@ import { FloodHold, HOLD_TARGET_BYTES } from './flood/flood-hold.js';
 import type { OutputSink } from './output-sink.js';
 import { PtySlave } from './pty-slave.js';
 import { INTERACTIVE_BYTES, TURN_QUANTUM_BYTES, type ParseClient, type ParseScheduler } from './flood/parse-scheduler.js';
+import { logIgnored } from '../node/patterm-log.js';
 
 /**
  * Output batching. At most IN_FLIGHT_LIMIT_BYTES are with the consumer at once
@@ -140,8 +141,9 @@ export class PtyProcess implements ParseClient {
       this.pty.resize(cols, rows);
       this.cols = cols;
       this.rows = rows;
-    } catch {
+    } catch (error) {
       // The process may exit between the check and the ioctl.
+      logIgnored(`resizing pid ${this.pid} to ${cols}x${rows}`, error);
     }
   }
 
@@ -402,8 +404,8 @@ export class PtyProcess implements ParseClient {
     if (this.slave.reaped || this.rawExit) return; // its pid may already belong to an unrelated process
     try {
       this.pty.kill('SIGHUP');
-    } catch {
-      // Already gone.
+    } catch (error) {
+      logIgnored(`hanging up pid ${this.pid}`, error);
     }
   }
 }

@@ -14,6 +14,7 @@ import { describeExit } from './exit-description.js';
 import { systemMessage, type MessageDelivery } from './message-delivery.js';
 import { OutputWatch } from './output-watch.js';
 import { ToolError } from './tool-error.js';
+import { ignoreError } from '../../node/patterm-log.js';
 
 export interface ChildRecord {
   paneId: PaneId;
@@ -51,7 +52,7 @@ export class ChildRegistry implements Disposable {
     const root = pane.parentId !== null && this.coordinator.has(pane.parentId) ? this.coordinator.info(pane.parentId) : null;
     if (root && root.process.status !== 'running' && this.coordinator.info(pane.id).process.status === 'running') {
       record.killedBySpawner = true;
-      void this.coordinator.kill(pane.id, 'SIGTERM', DEFAULT_KILL_GRACE_MS).catch(() => undefined);
+      void this.coordinator.kill(pane.id, 'SIGTERM', DEFAULT_KILL_GRACE_MS).catch(ignoreError(`killing ${pane.id}, whose spawner had exited`));
     }
     // It may have exited before we got here; it still deserves its notification.
     if (this.coordinator.info(pane.id).process.status !== 'running') this.onExited(this.coordinator.info(pane.id));
@@ -112,7 +113,7 @@ export class ChildRegistry implements Disposable {
     record.notifyOnExit = false; // once
     if (!this.coordinator.has(record.spawnerId) || this.coordinator.info(record.spawnerId).process.status !== 'running') return;
     const message = systemMessage(`${pane.name} exited with ${describeExit(pane.process)}`);
-    void this.delivery.deliverEventually(record.spawnerId, message, 'system').catch(() => undefined);
+    void this.delivery.deliverEventually(record.spawnerId, message, 'system').catch(ignoreError(`telling ${record.spawnerId} that ${pane.id} exited`));
   }
 
   dispose(): void {

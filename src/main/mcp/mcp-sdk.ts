@@ -8,6 +8,7 @@
  */
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { logIgnored } from '../../node/patterm-log.js';
 
 export interface McpSdk {
   Server: typeof Server;
@@ -28,7 +29,8 @@ export function loadMcpSdk(): Promise<McpSdk> {
 
 /** Starts loading the SDK without waiting for it; a failure surfaces at the first connection, which loads it again. */
 export function warmMcpSdk(): void {
-  loadMcpSdk().catch(() => {
+  loadMcpSdk().catch((error) => {
+    logIgnored('loading the MCP SDK ahead of the first connection', error);
     loading = null;
   });
 }

@@ -13,7 +13,7 @@ import { decodeLine, encodeLine, HelloSchema, readFirstLine, type HandshakeReply
 import type { IdentityRegistry } from './identity-registry.js';
 import { SOCKET_MODE, prepareSocketDir, prepareSocketPath } from './socket-path.js';
 import { removeAtExit } from '../process/exit-cleanups.js';
-import { pattermLog } from '../../node/patterm-log.js';
+import { ignoreError, log, pattermLog } from '../../node/patterm-log.js';
 import { fileIdentity, SocketFileWatch, type FileIdentity, type SocketFileLoss } from './socket-file-watch.js';
 import { SocketTransport } from './socket-transport.js';
 import type { ToolDispatcher } from './tool-dispatcher.js';
@@ -62,7 +62,7 @@ export class McpSocketServer implements Disposable {
     this.net = net;
     net.on('connection', (socket) => void this.accept(socket));
     // A failed accept (e.g. EMFILE) must not take the server down.
-    net.on('error', () => undefined);
+    net.on('error', ignoreError(`the MCP socket server at ${this.path}`));
   }
 
   /** The socket file is gone or replaced: listen at the path again if it is free. */
@@ -107,7 +107,7 @@ export class McpSocketServer implements Disposable {
 
   private async accept(socket: Socket): Promise<void> {
     this.sockets.set(socket, null);
-    socket.on('error', () => undefined);
+    socket.on('error', ignoreError('an MCP client connection'));
     socket.on('close', () => this.sockets.delete(socket));
     try {
       const { line, rest } = await readFirstLine(socket, HANDSHAKE_TIMEOUT_MS);
@@ -131,8 +131,8 @@ export class McpSocketServer implements Disposable {
     const { Server, ListToolsRequestSchema, CallToolRequestSchema } = await loadMcpSdk();
     if (this.closed || socket.destroyed) return;
     const server = new Server({ name: 'patterm', version: VERSION }, { capabilities: { tools: { listChanged: false } } });
-    // Protocol-level errors are answered on the wire; there is no log to write them to (stdout and stderr belong to the TUI).
-    server.onerror = () => undefined;
+    // Protocol-level errors are answered on the wire; stdout and stderr belong to the TUI.
+    server.onerror = ignoreError('the MCP protocol');
     server.setRequestHandler(ListToolsRequestSchema, async () => {
       const state = this.identities.state(token);
       return { tools: state.kind === 'live' ? this.dispatcher.list(state.identity) : [] };
@@ -155,7 +155,7 @@ export class McpSocketServer implements Disposable {
     this.revokedSubscription.dispose();
     for (const socket of this.sockets.keys()) socket.destroy();
     await new Promise<void>((resolve) => this.net.close(() => resolve()));
-    await unlink(this.path).catch(() => undefined);
+    await unlink(this.path).catch(ignoreError(`removing the MCP socket ${this.path}`));
     this.forgetRemovalAtExit();
   }
 }

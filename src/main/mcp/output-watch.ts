@@ -11,6 +11,7 @@ import { stripAnsi } from '../../shared/ansi-strip.js';
 import { completeLength } from './stream-text.js';
 import { boundedIf } from '../../node/regex-budget.js';
 import { mayBacktrackExponentially } from '../../shared/pattern.js';
+import { logIgnored } from '../../node/patterm-log.js';
 
 export interface PatternHit {
   line: string;
@@ -135,7 +136,8 @@ export class OutputWatch implements Disposable {
       this.check(this.carry !== '' ? [...pieces, this.carry] : pieces);
       if (this.carry.length > MAX_CARRIED_LINE) this.carry = '';
       if (final || !running) this.finish();
-    } catch {
+    } catch (error) {
+      logIgnored('reading output for ready/error patterns; the watch ends', error);
       this.finish();
     }
   }

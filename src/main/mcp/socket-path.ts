@@ -6,6 +6,7 @@
 import { connect } from 'node:net';
 import { chmod, lstat, mkdir, unlink } from 'node:fs/promises';
 import { dirname, isAbsolute, join } from 'node:path';
+import { ignoreError, logIgnored } from '../../node/patterm-log.js';
 
 /** Owner-only: the socket is the only thing between other local users and the panes. */
 export const SOCKET_DIR_MODE = 0o700;
@@ -29,7 +30,8 @@ export async function prepareSocketPath(path: string): Promise<void> {
   let existing;
   try {
     existing = await lstat(path);
-  } catch {
+  } catch (error) {
+    logIgnored(`looking for a stale socket at ${path}`, error);
     return;
   }
   if (existing.isSocket() && (await answers(path))) {
@@ -44,7 +46,7 @@ export async function prepareSocketDir(path: string): Promise<void> {
   const dir = dirname(path);
   if (dir === '/tmp') return;
   await mkdir(dir, { recursive: true, mode: SOCKET_DIR_MODE });
-  await chmod(dir, SOCKET_DIR_MODE).catch(() => undefined);
+  await chmod(dir, SOCKET_DIR_MODE).catch(ignoreError(`restricting the socket directory ${dir}`));
 }
 
 function answers(path: string): Promise<boolean> {

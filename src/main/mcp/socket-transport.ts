@@ -11,6 +11,7 @@ import { isJsonRpcMessage } from './jsonrpc-envelope.js';
 import { requestProblem } from './request-precheck.js';
 import { absoluteNow, RequestTimer } from './request-timing.js';
 import { LineSplitter, MAX_MESSAGE_BYTES, type Line } from './line-splitter.js';
+import { ignoreError, logIgnored } from '../../node/patterm-log.js';
 
 /** JSON-RPC 2.0 error codes. */
 const PARSE_ERROR = -32700;
@@ -89,7 +90,7 @@ export class SocketTransport implements Transport {
   }
 
   private reject(id: RequestId | null, code: number, message: string): void {
-    void this.send({ jsonrpc: '2.0', id, error: { code, message } } as unknown as JSONRPCMessage).catch(() => undefined);
+    void this.send({ jsonrpc: '2.0', id, error: { code, message } } as unknown as JSONRPCMessage).catch(ignoreError(`answering request ${JSON.stringify(id)} with error ${code}`));
   }
 
   send(message: JSONRPCMessage): Promise<void> {
@@ -130,7 +131,8 @@ function findRequestId(fragment: string): RequestId | null {
   if (last === undefined) return null;
   try {
     return JSON.parse(last) as RequestId;
-  } catch {
+  } catch (error) {
+    logIgnored('reading the id of a message too large to parse', error);
     return null;
   }
 }

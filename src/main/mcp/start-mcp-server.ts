@@ -16,6 +16,7 @@ import { TimerService } from './timer-service.js';
 import { ToolDispatcher } from './tool-dispatcher.js';
 import { ALL_TOOLS } from './tools/index.js';
 import { PATTERM_BIN } from '../version.js';
+import { logIgnored } from '../../node/patterm-log.js';
 
 
 export interface StartMcpServerOptions {
@@ -88,8 +89,9 @@ async function disposeAll(items: (Disposable | { dispose(): Promise<void> | void
   for (const item of items.splice(0)) {
     try {
       await item.dispose();
-    } catch {
+    } catch (error) {
       // Keep going: the socket must be removed whatever else failed.
+      logIgnored('stopping part of the MCP server', error);
     }
   }
 }

@@ -12,6 +12,7 @@
 import * as v from 'valibot';
 import { RequestIdSchema } from './jsonrpc-envelope.js';
 import type { Line } from './line-splitter.js';
+import { logIgnored } from '../../node/patterm-log.js';
 
 type RequestId = v.InferOutput<typeof RequestIdSchema>;
 
@@ -81,7 +82,8 @@ function trailingId(line: Line): RequestId | undefined {
   try {
     const id = v.safeParse(RequestIdSchema, JSON.parse(match[1]));
     return id.success ? id.output : undefined;
-  } catch {
+  } catch (error) {
+    logIgnored('reading a request id from a partial message', error);
     return undefined;
   }
 }
@@ -93,7 +95,8 @@ function messagesIn(line: Line): Message[] {
   let json: unknown;
   try {
     json = JSON.parse(bytes.toString('utf8'));
-  } catch {
+  } catch (error) {
+    logIgnored('parsing a message to find its unanswered requests', error);
     return [];
   }
   const messages: Message[] = [];

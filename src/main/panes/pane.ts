@@ -31,6 +31,7 @@ import { SharedAcks } from '../../shared/shared-acks.js';
 import { allocateOutputLane } from '../../shared/output-lane.js';
 import { FrozenPane } from './frozen-pane.js';
 import { launchPaneWorker, type PaneWorkerLaunch } from '../threads/pane-worker-launch.js';
+import { ignoreError, logIgnored } from '../../node/patterm-log.js';
 
 export interface PaneStartOptions {
   info: Omit<PaneInfo, 'process' | 'title' | 'createdAt'>;
@@ -176,7 +177,7 @@ export class Pane {
     this.mirror?.markStale(); // its last screen must not be served as current
     if (!this.pty) return; // still starting: attach() comes back here
     this.pty.consumerGone();
-    if (this.running && !this.disposed) void this.pty.kill('SIGTERM', 500).catch(() => undefined);
+    if (this.running && !this.disposed) void this.pty.kill('SIGTERM', 500).catch(ignoreError(`killing pane ${this.info.id}, whose worker is gone`));
   }
 
   /** The TUI closed this pane's frame port (it shows another pane now). */
@@ -301,7 +302,7 @@ export class Pane {
    */
   async waitFor(request: WaitRequest, signal?: AbortSignal): Promise<PaneWaitResult> {
     const id = `wait-${++this.waitSequence}`;
-    const cancel = () => void this.call((remote) => remote.cancelWait(id)).catch(() => undefined);
+    const cancel = () => void this.call((remote) => remote.cancelWait(id)).catch(ignoreError(`cancelling ${id} on pane ${this.info.id}`));
     signal?.addEventListener('abort', cancel, { once: true });
     try {
       return await this.waitUntilDone({ ...request, id }, cancel);
@@ -371,7 +372,8 @@ export class Pane {
   private async freeze(): Promise<boolean> {
     try {
       this.frozen = await FrozenPane.collect((read) => this.client.call(read));
-    } catch {
+    } catch (error) {
+      logIgnored(`freezing pane ${this.info.id}; its worker keeps answering`, error);
       this.retirement = null; // the worker died meanwhile: calls meet its death as before
       return false;
     }

@@ -14,6 +14,7 @@ import type { PtyExit, PtyHostApi, PtySpawned } from '../../shared/pty-host-prot
 import type { Remote } from '../../node/comlink-node.js';
 import { LeasedWriter } from '../../node/leased-writer.js';
 import type { WorkerClient } from '../threads/worker-client.js';
+import { ignoreError } from '../../node/patterm-log.js';
 
 const encoder = new TextEncoder();
 
@@ -80,7 +81,7 @@ export class RemotePty {
     this.lease?.hold();
     void this.host
       .call((remote) => remote.resize(this.id, cols, rows))
-      .catch(() => undefined) // a dead host is reported by onHostGone
+      .catch(ignoreError(`resizing PTY ${this.id}`)) // a dead host is reported by onHostGone
       .finally(() => this.lease?.release());
   }
 
@@ -131,6 +132,6 @@ export class RemotePty {
 
   /** A command whose only failure is a dead host, which onHostGone already reports. */
   private send(command: (remote: Remote<PtyHostApi>) => Promise<unknown>): void {
-    void this.host.call(command).catch(() => undefined);
+    void this.host.call(command).catch(ignoreError(`a command to PTY ${this.id}`));
   }
 }

@@ -8,6 +8,7 @@
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { PresetDirs } from './preset-paths.js';
+import { logIgnored } from '../../node/patterm-log.js';
 
 /** Records which bundled files were already offered, so deletions stick. */
 export const LEDGER_FILE = '.defaults-offered.json';
@@ -25,7 +26,8 @@ function readLedger(path: string): Set<string> {
   try {
     const value: unknown = JSON.parse(readFileSync(path, 'utf8'));
     return new Set(Array.isArray(value) ? value.filter((entry): entry is string => typeof entry === 'string') : []);
-  } catch {
+  } catch (error) {
+    logIgnored(`reading the defaults ledger ${path}; starting a new one`, error);
     return new Set();
   }
 }
@@ -39,7 +41,8 @@ export function installDefaultPresets(bundled: PresetDirs, user: PresetDirs): In
     let files: string[];
     try {
       files = readdirSync(bundled[kind]).filter((file) => file.endsWith('.json'));
-    } catch {
+    } catch (error) {
+      logIgnored(`listing bundled ${kind} presets`, error);
       continue; // nothing bundled of this kind
     }
     const taken = presetKeys(user[kind]);
@@ -79,7 +82,8 @@ function presetName(path: string): string | null {
     const value: unknown = JSON.parse(readFileSync(path, 'utf8'));
     const name = (value as { name?: unknown } | null)?.name;
     return typeof name === 'string' && name.trim() !== '' ? name.trim() : null;
-  } catch {
+  } catch (error) {
+    logIgnored(`reading the name of preset ${path}`, error);
     return null;
   }
 }
@@ -93,8 +97,9 @@ function presetKeys(dir: string): Map<string, string> {
   let files: string[] = [];
   try {
     files = readdirSync(dir).filter((file) => file.endsWith('.json') && !file.startsWith('.'));
-  } catch {
+  } catch (error) {
     // no directory yet: nothing of the user's to clash with
+    logIgnored(`listing the presets in ${dir}`, error);
   }
   for (const file of files) {
     keys.set(basename(file, '.json').toLowerCase(), join(dir, file));

@@ -5,6 +5,7 @@
  */
 import { accessSync, constants, statSync } from 'node:fs';
 import { delimiter, isAbsolute, join, resolve } from 'node:path';
+import { logIgnored } from '../../node/patterm-log.js';
 
 export class ProgramNotFoundError extends Error {
   override readonly name = 'ProgramNotFoundError';
@@ -36,8 +37,9 @@ export function assertWorkingDir(dir: string, given: string | undefined): void {
   let isDir = false;
   try {
     isDir = statSync(dir).isDirectory();
-  } catch {
+  } catch (error) {
     // missing or unreadable: reported below
+    logIgnored(`checking working_dir ${dir}`, error);
   }
   if (!isDir) throw new ProgramNotFoundError(`working_dir ${JSON.stringify(given ?? '.')} is not an existing directory (resolved to ${dir})`);
 }

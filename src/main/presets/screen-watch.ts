@@ -5,6 +5,7 @@
  */
 import type { GridSnapshot, PaneId } from '../../shared/pane-types.js';
 import type { Coordinator } from '../coordinator.js';
+import { logIgnored } from '../../node/patterm-log.js';
 
 export type WatchOutcome<T> = { kind: 'held'; value: T; grid: GridSnapshot } | { kind: 'timeout'; grid: GridSnapshot | null } | { kind: 'exited'; grid: GridSnapshot | null };
 
@@ -46,7 +47,8 @@ export function watchScreen<T>(
           if (value !== null && value !== undefined) return finish({ kind: 'held', value, grid: last });
           if (coordinator.info(paneId).process.status !== 'running') return finish({ kind: 'exited', grid: last });
         } while (again && !done);
-      } catch {
+      } catch (error) {
+        logIgnored(`watching ${paneId}'s screen; treated as exited`, error);
         finish({ kind: 'exited', grid: last });
       } finally {
         running = false;

@@ -7,6 +7,7 @@
  */
 import { rmSync, unlinkSync } from 'node:fs';
 import { removeAfterDeath, type LeftoverKind } from './leftover-paths.js';
+import { logIgnored } from '../../node/patterm-log.js';
 
 const pending = new Set<() => void>();
 let hooked = false;
@@ -16,8 +17,9 @@ function runAll(): void {
     pending.delete(cleanup);
     try {
       cleanup();
-    } catch {
+    } catch (error) {
       // the process is exiting: one failed cleanup must not stop the others
+      logIgnored('an exit clean-up', error);
     }
   }
 }

@@ -11,7 +11,7 @@
  */
 import { isAbsolute, normalize } from 'node:path';
 import type { Writable } from 'node:stream';
-import { pattermLog } from '../../node/patterm-log.js';
+import { ignoreError, log, pattermLog } from '../../node/patterm-log.js';
 
 export type LeftoverKind = 'tree' | 'file';
 
@@ -60,6 +60,6 @@ export function removeAfterDeath(path: string, kind: LeftoverKind): () => void {
 export function attachWatchdog(stdin: Writable): void {
   watchdog = stdin;
   // The watchdog may have been killed; patterm must not crash on EPIPE for it.
-  stdin.on('error', () => undefined);
+  stdin.on('error', ignoreError('writing to the orphan watchdog'));
   for (const [entry, count] of registered) for (let i = 0; i < count; i++) send(`+${entry}`);
 }

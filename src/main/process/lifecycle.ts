@@ -5,6 +5,7 @@
  */
 import type { Coordinator } from '../coordinator.js';
 import { startOrphanWatchdog } from './orphan-watchdog.js';
+import { logIgnored } from '../../node/patterm-log.js';
 
 export interface LifecycleHooks {
   /** Runs before panes are killed (e.g. restore the host terminal). */
@@ -36,8 +37,9 @@ export class Lifecycle {
     this.shutdownPromise ??= (async () => {
       try {
         await this.hooks.beforeShutdown?.();
-      } catch {
+      } catch (error) {
         // Keep going: the panes must die whatever happened above.
+        logIgnored('the shutdown hook before killing the panes', error);
       }
       await this.coordinator.shutdown();
       try {

@@ -11,6 +11,7 @@
 import { spawn } from 'node:child_process';
 import { attachWatchdog } from './leftover-paths.js';
 import { INSTANCE_MARKER_VAR } from '../../node/process-reaper.js';
+import { ignoreError } from '../../node/patterm-log.js';
 
 /**
  * Until patterm dies, stdin carries "+<entry>" / "-<entry>" lines (leftover-paths.ts);
@@ -65,6 +66,6 @@ export function startOrphanWatchdog(instanceId: string): void {
   // Keep the pipe open but never let it hold patterm's event loop alive.
   const stdin = child.stdin as unknown as { unref?: () => void; _handle?: { unref?: () => void } };
   stdin._handle?.unref?.();
-  child.on('error', () => undefined);
+  child.on('error', ignoreError('the orphan watchdog process'));
   attachWatchdog(child.stdin!);
 }

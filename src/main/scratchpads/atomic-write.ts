@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { open, rename, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
+import { ignoreError } from '../../node/patterm-log.js';
 
 /** Error codes that mean "no room": the caller gets a disk-full error (spec §12). */
 const NO_SPACE_CODES = new Set(['ENOSPC', 'EDQUOT', 'EFBIG']);
@@ -37,7 +38,7 @@ export async function writeFileAtomic(path: string, data: string | Uint8Array): 
     }
     await rename(temp, path);
   } catch (error) {
-    await unlink(temp).catch(() => undefined);
+    await unlink(temp).catch(ignoreError(`removing the partial write ${temp}`));
     if (isNoSpaceError(error)) throw new DiskFullError(path, (error as NodeJS.ErrnoException).code!);
     throw error;
   }

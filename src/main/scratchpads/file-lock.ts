@@ -11,6 +11,7 @@ import { mkdir, open, stat, unlink, writeFile, type FileHandle } from 'node:fs/p
 import { hostname } from 'node:os';
 import { dirname } from 'node:path';
 import * as v from 'valibot';
+import { ignoreError, log, logIgnored } from '../../node/patterm-log.js';
 
 /** A write holds its lock for milliseconds, and a holder touches it every fifth of this. */
 const STALE_AFTER_MS = 10_000;
@@ -25,7 +26,8 @@ const RETRY_MS = 10;
 const MACHINE = `${hostname()} ${(() => {
   try {
     return readlinkSync('/proc/self/ns/pid');
-  } catch {
+  } catch (error) {
+    logIgnored('reading this pid namespace; locks name the host alone', error);
     return '';
   }
 })()}`;
@@ -61,7 +63,7 @@ export async function withFileLock<T>(lockPath: string, job: () => Promise<T>, o
     return await job();
   } finally {
     // A lock we fail to remove goes stale and is taken over; the job's own outcome matters more.
-    await release().catch(() => undefined);
+    await release().catch(ignoreError('releasing a scratchpad lock'));
   }
 }
 
@@ -93,10 +95,10 @@ async function acquire(lockPath: string, staleAfterMs: number): Promise<() => Pr
 /** Keeps a lock we created fresh until the returned release, which removes it only if it is still ours. */
 async function hold(lockPath: string, handle: FileHandle, staleAfterMs: number): Promise<() => Promise<void>> {
   // The owner only speeds up taking over from a dead holder: a lock that could not be written to is still a lock.
-  await handle.writeFile(JSON.stringify({ pid: process.pid, machine: MACHINE })).catch(() => undefined);
-  const ino = await handle.stat().then((info) => info.ino, () => -1);
+  await handle.writeFile(JSON.stringify({ pid: process.pid, machine: MACHINE })).catch(ignoreError(`writing the owner of lock ${lockPath}`));
+  const ino = await handle.stat().then((info) => info.ino, ignoreError(`reading lock ${lockPath}'s inode`, -1));
   let touched: Promise<unknown> = Promise.resolve();
-  const heartbeat = setInterval(() => (touched = handle.utimes(new Date(), new Date()).catch(() => undefined)), staleAfterMs / 5).unref();
+  const heartbeat = setInterval(() => (touched = handle.utimes(new Date(), new Date()).catch(ignoreError(`refreshing lock ${lockPath}`))), staleAfterMs / 5).unref();
   return async () => {
     clearInterval(heartbeat);
     await touched;
@@ -115,7 +117,8 @@ function abandoned(seen: Seen, staleAfterMs: number): boolean {
   let owner;
   try {
     owner = v.safeParse(OwnerSchema, JSON.parse(seen.text));
-  } catch {
+  } catch (error) {
+    logIgnored("reading a scratchpad lock's owner", error);
     return false; // empty while its creator writes it
   }
   if (!owner.success || owner.output.machine !== MACHINE) return false;
@@ -141,8 +144,8 @@ async function removeIfStill(lockPath: string, seen: Seen, staleAfterMs: number)
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     // Someone else is removing it; a claim this old is from a claimant that died in those few milliseconds.
-    const age = await stat(claim).then((info) => Date.now() - info.mtimeMs, () => 0);
-    if (age > staleAfterMs) await unlink(claim).catch(() => undefined);
+    const age = await stat(claim).then((info) => Date.now() - info.mtimeMs, ignoreError(`reading the age of claim ${claim}`, 0));
+    if (age > staleAfterMs) await unlink(claim).catch(ignoreError(`removing the stale claim ${claim}`));
     return false;
   }
   try {
@@ -151,13 +154,13 @@ async function removeIfStill(lockPath: string, seen: Seen, staleAfterMs: number)
     await unlink(lockPath);
     return true;
   } finally {
-    await unlink(claim).catch(() => undefined);
+    await unlink(claim).catch(ignoreError(`removing the claim ${claim}`));
   }
 }
 
 /** The lock's identity and content, read through one handle so they belong together; null once it is gone. */
 async function look(lockPath: string): Promise<Seen | null> {
-  const handle = await open(lockPath, 'r').catch(() => null);
+  const handle = await open(lockPath, 'r').catch(ignoreError(`opening lock ${lockPath}`, null));
   if (!handle) return null;
   try {
     const { ino, mtimeMs } = await handle.stat();

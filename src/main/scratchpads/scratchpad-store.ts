@@ -18,6 +18,7 @@ import { FileLockError, withFileLock } from './file-lock.js';
 import { KeyedLock } from './keyed-lock.js';
 import { projectDataDir } from './project-key.js';
 import { scratchpadNameProblem } from './scratchpad-name.js';
+import { ignoreError, log, logIgnored } from '../../node/patterm-log.js';
 
 /**
  * A scratchpad is a note for humans and agents, not a data store: 1 MiB is
@@ -111,14 +112,16 @@ export class ScratchpadStore {
     try {
       const parsed: unknown = JSON.parse(await readFile(path, 'utf8'));
       if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) previous = parsed as Record<string, unknown>;
-    } catch {
+    } catch (error) {
       // Missing or unreadable meta is rewritten from scratch; it holds nothing irreplaceable.
+      logIgnored(`reading ${path}`, error);
     }
     const meta = { ...previous, project_path: this.projectDir, last_opened: new Date().toISOString(), version: VERSION };
     try {
       await writeFileAtomic(path, JSON.stringify(meta, null, 2) + '\n');
-    } catch {
+    } catch (error) {
       // meta.json is informational; a full disk must not stop patterm from starting.
+      logIgnored(`writing ${path}`, error);
     }
   }
 
@@ -135,8 +138,9 @@ export class ScratchpadStore {
       try {
         const info = await stat(join(this.directory, name));
         if (info.isFile()) entries.push({ name, size: info.size, modifiedAt: info.mtime.toISOString() });
-      } catch {
+      } catch (error) {
         // Deleted between readdir and stat: not listed.
+        logIgnored(`reading scratchpad ${name}`, error);
       }
     }
     return entries;
@@ -150,7 +154,7 @@ export class ScratchpadStore {
     const path = this.pathFor(name);
     const shown = JSON.stringify(name);
     if (options.forReply) {
-      const size = await stat(path).then((info) => info.size, () => 0);
+      const size = await stat(path).then((info) => info.size, ignoreError(`sizing scratchpad ${path}`, 0));
       if (size > MAX_SCRATCHPAD_BYTES) {
         throw new ScratchpadError(
           'too-large',
@@ -244,8 +248,8 @@ export class ScratchpadStore {
 
   private async store(name: string, path: string, content: string, kind: ScratchpadChange['kind']): Promise<ScratchpadChange> {
     // The atomic rename would replace a link the user made (say to the project's NOTES.md) with a copy, and the two would drift apart unnoticed.
-    if (await lstat(path).then((info) => info.isSymbolicLink(), () => false)) {
-      const target = await readlink(path).catch(() => '?');
+    if (await lstat(path).then((info) => info.isSymbolicLink(), ignoreError(`checking ${path} for a link`, false))) {
+      const target = await readlink(path).catch(ignoreError(`reading the link ${path}`, '?'));
       throw new ScratchpadError(
         'symlink',
         `scratchpad ${JSON.stringify(name)} is a symbolic link to ${JSON.stringify(target)}; patterm writes only files inside the scratchpad directory and will not replace the link with a copy, so nothing was written`,

@@ -14,6 +14,7 @@ import { killPaneTree } from '../../node/process-reaper.js';
 import { RemotePty } from '../panes/remote-pty.js';
 import { WorkerClient } from './worker-client.js';
 import { workerEntryUrl } from './worker-entry.js';
+import { ignoreError } from '../../node/patterm-log.js';
 
 const WORKER_URL = workerEntryUrl('workers/pty-host-worker');
 
@@ -53,7 +54,7 @@ export class PtyHost {
 
   /** Settles once the host thread has booted (or died trying): its first spawn then does not wait for the boot. */
   async ready(): Promise<void> {
-    await this.client.call((remote) => remote.ping()).catch(() => undefined);
+    await this.client.call((remote) => remote.ping()).catch(ignoreError('waiting for the PTY host to boot; its first spawn reports the failure'));
   }
 
   /** Starts a process whose output goes to `dataPort` (the pane worker's end of a channel). */
@@ -91,7 +92,7 @@ export class PtyHost {
     this.gone = true;
     this.events.close();
     for (const pty of [...this.ptys.values()]) {
-      if (!pty.exited) void killPaneTree(pty.pid, pty.marker, 'SIGTERM', HOST_GONE_GRACE_MS).catch(() => undefined);
+      if (!pty.exited) void killPaneTree(pty.pid, pty.marker, 'SIGTERM', HOST_GONE_GRACE_MS).catch(ignoreError(`reaping pane ${pty.marker} after the PTY host died`));
       pty.reportExit(HOST_GONE);
     }
   }

@@ -15,6 +15,7 @@ import type { Worker } from 'node:worker_threads';
 import { SPARE_READY } from '../../shared/pane-protocol.js';
 import { adoptPane, launchPaneWorker, launchSpareWorker, type PaneWorkerLaunch } from './pane-worker-launch.js';
 import type { WorkerBootGate } from './worker-boot-gate.js';
+import { ignoreError } from '../../node/patterm-log.js';
 
 /** How often the wait for quiet looks at patterm's CPU use. */
 const QUIET_CHECK_MS = 250;
@@ -137,7 +138,7 @@ export class SparePaneWorker {
           if (this.disposed) void spare.worker.terminate();
           else this.spare = spare;
         },
-        () => undefined,
+        ignoreError('booting a spare pane worker; the next spawn boots its own'),
       )
       .finally(() => {
         this.pending = null;

@@ -5,6 +5,7 @@
  */
 import { Worker } from 'node:worker_threads';
 import { nodeEndpoint, releaseProxy, wrap, type Remote } from '../../node/comlink-node.js';
+import { logIgnored } from '../../node/patterm-log.js';
 
 export class WorkerDiedError extends Error {
   override readonly name = 'WorkerDiedError';
@@ -49,8 +50,9 @@ export class WorkerClient<Api> {
     this.die(`${this.label} worker was terminated`);
     try {
       (this.remote as unknown as { [releaseProxy]: () => void })[releaseProxy]();
-    } catch {
+    } catch (error) {
       // Already released.
+      logIgnored(`releasing the ${this.label} worker's proxy`, error);
     }
     await this.worker.terminate();
   }

@@ -13,6 +13,7 @@ import { findRowOffThread } from '../threads/cpu-pool.js';
 const HISTORY_FIND_ROWS = 100_000;
 import type { AgentLauncher } from '../contracts.js';
 import type { Coordinator } from '../coordinator.js';
+import { ignoreError, log, logIgnored } from '../../node/patterm-log.js';
 
 export interface ExecutorDeps {
   coordinator: Coordinator;
@@ -64,7 +65,7 @@ export class CommandExecutor {
         return;
       case 'history':
         // A failure (the pane closed meanwhile) leaves the reader on what it has; Esc still works.
-        coordinator.history(command.paneId, command.first, command.count).then((slice) => this.deps.sendHistory(command.paneId, slice), () => undefined);
+        coordinator.history(command.paneId, command.first, command.count).then((slice) => this.deps.sendHistory(command.paneId, slice), ignoreError(`reading ${command.paneId}'s history`));
         return;
       case 'history-find':
         void this.findInHistory(command);
@@ -96,7 +97,8 @@ export class CommandExecutor {
       const all = await coordinator.history(command.paneId, 0, HISTORY_FIND_ROWS);
       const row = await findRowOffThread({ frame: all.frame, first: all.first, text: command.text, from: command.from, direction: command.direction });
       this.deps.sendHistoryFound(command.paneId, command.text, row);
-    } catch {
+    } catch (error) {
+      logIgnored(`searching ${command.paneId}'s history`, error);
       this.deps.sendHistoryFound(command.paneId, command.text, -1); // the pane closed meanwhile
     }
   }

@@ -12,6 +12,7 @@
 import type { Disposable } from '../../shared/events.js';
 import type { FromRendererMessage, ToRendererMessage } from '../../shared/renderer-protocol.js';
 import { markModesRestored, markTerminalTaken } from './terminal-restore.js';
+import { logIgnored } from '../../node/patterm-log.js';
 
 export interface SuspendableRenderer {
   post(message: ToRendererMessage): void;
@@ -74,7 +75,8 @@ function setRaw(raw: boolean): boolean {
     if (!process.stdin.isTTY) return false;
     process.stdin.setRawMode(raw);
     return true;
-  } catch {
+  } catch (error) {
+    logIgnored(`setting the terminal's raw mode to ${raw}`, error);
     return false;
   }
 }

@@ -6,6 +6,7 @@
 import { watch, type FSWatcher } from 'node:fs';
 import type { Disposable } from '../../shared/events.js';
 import type { UiScratchpad } from '../../shared/renderer-protocol.js';
+import { ignoreError, log, logIgnored } from '../../node/patterm-log.js';
 
 /** The store surface the feed needs (src/main/scratchpads/scratchpad-store.ts). */
 export interface ScratchpadSource {
@@ -38,9 +39,10 @@ export class ScratchpadFeed implements Disposable {
     this.subscription = source.onChanged(() => this.refresh());
     try {
       this.watcher = watch(source.directory, () => this.refreshSoon());
-      this.watcher.on('error', () => undefined);
-    } catch {
+      this.watcher.on('error', ignoreError(`watching ${source.directory}`));
+    } catch (error) {
       // No directory watch (e.g. the directory vanished): writes through the store still refresh.
+      logIgnored(`watching ${source.directory}`, error);
     }
     this.refresh();
   }
@@ -66,7 +68,7 @@ export class ScratchpadFeed implements Disposable {
         this.onList(entries.map((entry) => ({ name: entry.name, size: entry.size, modifiedAt: Date.parse(entry.modifiedAt) || 0 })));
         void this.loadPreview();
       },
-      () => undefined,
+      ignoreError('listing scratchpads for the rail'),
     );
   }
 
@@ -76,8 +78,9 @@ export class ScratchpadFeed implements Disposable {
     try {
       const { content } = await this.source.read(name);
       if (!this.disposed && name === this.selected) this.onPreview(name, content.slice(0, CONTENT_CHARS));
-    } catch {
+    } catch (error) {
       // Deleted or unreadable: the next list refresh drops it from the rail.
+      logIgnored(`previewing scratchpad ${name}`, error);
     }
   }
 

@@ -9,6 +9,7 @@
  */
 import { writeSync } from 'node:fs';
 import { RESTORE_HOST_MODES } from '../../renderer/host-modes.js';
+import { logIgnored } from '../../node/patterm-log.js';
 
 let modesTaken = false;
 let rawTaken = false;
@@ -29,16 +30,18 @@ export function restoreHostTerminal(): void {
     modesTaken = false;
     try {
       writeSync(1, RESTORE_HOST_MODES);
-    } catch {
+    } catch (error) {
       // The terminal may be gone (SIGHUP); nothing left to restore then.
+      logIgnored("restoring the host terminal's modes", error);
     }
   }
   if (rawTaken) {
     rawTaken = false;
     try {
       if (process.stdin.isTTY) process.stdin.setRawMode(false);
-    } catch {
+    } catch (error) {
       // Same: a closed terminal cannot be put back in cooked mode.
+      logIgnored('putting the host terminal back in cooked mode', error);
     }
   }
 }

@@ -17,7 +17,7 @@ import { JobControl } from './job-control.js';
 import { RendererHost } from './renderer-host.js';
 import { ScratchpadFeed, type ScratchpadSource } from './scratchpad-feed.js';
 import { markModesRestored, markTerminalTaken, restoreHostTerminal } from './terminal-restore.js';
-import { pattermLog } from '../../node/patterm-log.js';
+import { ignoreError, log, logIgnored, pattermLog } from '../../node/patterm-log.js';
 import { buildModel, uiPresets, type PresetListing } from './ui-model.js';
 
 export interface TuiOptions {
@@ -196,10 +196,11 @@ export class TuiHost implements Disposable {
       let watcher: FSWatcher;
       try {
         watcher = watch(directory, reload);
-      } catch {
+      } catch (error) {
+        logIgnored(`watching preset directory ${directory}`, error);
         continue; // a missing directory just has no presets to watch
       }
-      watcher.on('error', () => undefined);
+      watcher.on('error', ignoreError(`watching preset directory ${directory}`));
       this.disposables.add({ dispose: () => watcher.close() });
     }
     this.disposables.add({ dispose: () => timer && clearTimeout(timer) });

@@ -12,6 +12,7 @@
  */
 import { readlinkSync } from 'node:fs';
 import { getPriority, setPriority } from 'node:os';
+import { logIgnored } from '../../node/patterm-log.js';
 
 export class FloodPriority {
   private readonly tid: number | null;
@@ -45,7 +46,8 @@ function currentThreadId(): number | null {
   try {
     const tid = Number(readlinkSync('/proc/thread-self').split('/').pop());
     return Number.isInteger(tid) && tid > 0 ? tid : null;
-  } catch {
+  } catch (error) {
+    logIgnored('finding this thread id; priorities stay as they are', error);
     return null; // not Linux: priorities stay as they are
   }
 }
@@ -53,7 +55,8 @@ function currentThreadId(): number | null {
 function safeGetPriority(tid: number): number {
   try {
     return getPriority(tid);
-  } catch {
+  } catch (error) {
+    logIgnored(`reading thread ${tid}'s priority`, error);
     return 0;
   }
 }
@@ -62,7 +65,8 @@ function trySetPriority(tid: number, priority: number): boolean {
   try {
     setPriority(tid, priority);
     return true;
-  } catch {
+  } catch (error) {
+    logIgnored(`setting thread ${tid}'s priority to ${priority}`, error);
     return false;
   }
 }

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { defineTool, ok } from '../tool-kit.js';
 import { exitCodeOf } from '../exit-description.js';
+import { ignoreError } from '../../../node/patterm-log.js';
 
 export const listChildren = defineTool({
   name: 'list_children',
@@ -17,7 +18,7 @@ export const listChildren = defineTool({
     const children = await Promise.all(
       services.children.visibleTo(caller).map(async (pane) => {
         const running = pane.process.status === 'running';
-        const idle = running ? await services.coordinator.idleState(pane.id).catch(() => null) : null;
+        const idle = running ? await services.coordinator.idleState(pane.id).catch(ignoreError(`reading the idle state of ${pane.id}`, null)) : null;
         const record = services.children.get(pane.id);
         const spawner = record && services.coordinator.has(record.spawnerId) ? services.coordinator.info(record.spawnerId).name : null;
         const health = record?.watch ? await record.watch.current() : undefined;

@@ -5,6 +5,7 @@ import type { PaneId } from '../../../shared/pane-types.js';
 import { defineTool, ok, ToolError } from '../tool-kit.js';
 import { describeExit } from '../exit-description.js';
 import { ChildIdSchema, MAX_MESSAGE_CHARS } from './schemas.js';
+import { ignoreError } from '../../../node/patterm-log.js';
 
 /**
  * Before pressing Enter after typed text, wait until the screen has been quiet
@@ -102,5 +103,5 @@ async function settle(coordinator: Coordinator, paneId: PaneId, echoed: Promise<
   const started = performance.now();
   await echoed;
   const left = Math.max(0, SUBMIT_SETTLE_LIMIT_MS - (performance.now() - started));
-  await coordinator.waitFor(paneId, { pattern: '', timeoutMs: left, stableMs: SUBMIT_SETTLE_MS }).catch(() => undefined);
+  await coordinator.waitFor(paneId, { pattern: '', timeoutMs: left, stableMs: SUBMIT_SETTLE_MS }).catch(ignoreError(`waiting for ${paneId}'s screen to settle before submitting`));
 }

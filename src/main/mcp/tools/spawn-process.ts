@@ -5,6 +5,7 @@ import { compilePattern, PatternError } from '../../../shared/pattern.js';
 import { defineTool, ok, ToolError } from '../tool-kit.js';
 import { reserveName } from '../pane-names.js';
 import { NotifyOnExitSchema, PaneNameSchema, RegexSchema } from './schemas.js';
+import { ignoreError } from '../../../node/patterm-log.js';
 
 /** A dev server that is not ready in ten minutes is not going to be; the caller can still poll afterwards. */
 const MAX_READY_TIMEOUT_SECONDS = 600;
@@ -122,7 +123,7 @@ function compileNamed(field: string, pattern: string | undefined): RegExp | null
 }
 
 async function assertDirectory(path: string, given: string): Promise<void> {
-  const info = await stat(path).catch(() => null);
+  const info = await stat(path).catch(ignoreError(`checking working_dir ${path}`, null));
   if (!info) throw new ToolError(`working_dir ${JSON.stringify(given)} does not exist (resolved to ${path})`);
   if (!info.isDirectory()) throw new ToolError(`working_dir ${JSON.stringify(given)} is not a directory (resolved to ${path})`);
 }

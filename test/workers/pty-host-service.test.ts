@@ -1,0 +1,54 @@
+/**
+ * The PTY host refuses commands for a PTY it does not have, with an error that
+ * names the id, instead of dropping them: a write, resize or kill that lands
+ * nowhere is a caller's mistake that must be visible.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { MessageChannel } from 'node:worker_threads';
+import { InputActivity } from '../../src/shared/input-activity.js';
+import { SharedAcks } from '../../src/shared/shared-acks.js';
+import { ParseScheduler } from '../../src/workers/flood/parse-scheduler.js';
+import { PtyHostService } from '../../src/workers/pty-host-service.js';
+
+const UNKNOWN = 'no-such-pty';
+
+function service(): PtyHostService {
+  return new PtyHostService(new ParseScheduler(1, new InputActivity()), () => undefined);
+}
+
+test('write, resize and kill for an unknown id throw, naming the id and the command', async () => {
+  const host = service();
+  assert.throws(() => host.write(UNKNOWN, 'x'), /cannot write to PTY "no-such-pty"/);
+  assert.throws(() => host.resize(UNKNOWN, 80, 24), /cannot resize PTY "no-such-pty"/);
+  await assert.rejects(host.kill(UNKNOWN, 'SIGTERM', 0), /cannot kill PTY "no-such-pty"/);
+});
+
+test('a destroyed PTY is unknown from then on', async () => {
+  const host = service();
+  const channel = new MessageChannel();
+  try {
+    host.spawn('pane-1', spawnOptions(), channel.port1);
+    host.resize('pane-1', 100, 30);
+    await host.kill('pane-1', 'SIGKILL', 0);
+    host.destroy('pane-1');
+    assert.throws(() => host.write('pane-1', 'x'), /cannot write to PTY "pane-1"/);
+  } finally {
+    channel.port1.close();
+    channel.port2.close();
+  }
+});
+
+function spawnOptions() {
+  return {
+    argv: ['sh', '-c', 'exec sleep 30'],
+    cwd: process.cwd(),
+    env: { PATH: process.env.PATH ?? '/usr/bin:/bin' },
+    cols: 80,
+    rows: 24,
+    marker: `pty-host-service-test-${process.pid}`,
+    acks: SharedAcks.allocate(),
+    scrollbackBytes: 1024 * 1024,
+    ringBytes: 1024 * 1024,
+  };
+}
