@@ -373,20 +373,6 @@ export class Coordinator {
     return this.pane(id).dirtyNotices;
   }
 
-  /** Test hook: the pane's emulator hits a real WASM trap on its next output. */
-  async armEmulatorTrap(id: PaneId): Promise<void> {
-    await this.pane(id).armTrap();
-  }
-
-  /** Test hook: the PTY host thread crashes with an uncaught error. */
-  async simulatePtyHostCrash(): Promise<void> {
-    await this.ptyHost?.simulateCrash();
-  }
-
-  /** Test hook: the pane's worker thread crashes with an uncaught error. */
-  async simulateWorkerCrash(id: PaneId): Promise<void> {
-    await this.pane(id).simulateWorkerCrash();
-  }
 }
 
 function basename(path: string): string {

@@ -20,15 +20,8 @@ function start(init: RendererInit): void {
   const app = new RendererApp(init.cols, init.rows, fdSink(init.outputFd), post, false, new InputActivity(init.inputActivity));
 
   const onMessage = (message: ToRendererMessage): void => {
-    if (message.t === 'input') checkCrashHooks(message.bytes);
     if (message.t === 'shutdown') input.destroy();
     app.onMessage(message);
-  };
-
-  const checkCrashHooks = (bytes: Uint8Array): void => {
-    const typed = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-    if (init.crashMainOn && typed.includes(init.crashMainOn)) post({ t: 'crash-main' });
-    if (init.crashOn && typed.includes(init.crashOn)) throw new Error('test crash on the renderer thread (PATTERM_TEST_CRASH)');
   };
 
   // The main thread put the terminal in raw mode; this thread only reads it.

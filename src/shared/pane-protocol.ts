@@ -60,10 +60,6 @@ export interface PaneWorkerApi {
    * this soon-ended thread.
    */
   remains(historyCells: number): PaneRemains;
-  /** Test hook: makes the emulator hit a real WebAssembly trap on its next write. */
-  armTrap(): void;
-  /** Test hook: the worker thread throws an uncaught error, as a real crash would. */
-  simulateCrash(): void;
 }
 
 export interface PaneRemains {

@@ -72,8 +72,6 @@ export interface PtyHostApi {
   destroy(id: string): void;
   /** Answers once the host thread has booted (Coordinator.prewarm). */
   ping(): void;
-  /** Test hook: the host thread crashes with an uncaught error. */
-  simulateCrash(): void;
 }
 
 export type PtyHostEvent = { t: 'exit'; id: string; exit: PtyExit };

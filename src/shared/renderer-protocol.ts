@@ -133,8 +133,6 @@ export type FromRendererMessage =
   | { t: 'suspended' }
   | { t: 'log'; text: string }
   | { t: 'command'; command: BridgeCommand }
-  /** Test hook (PATTERM_TEST_CRASH=main:…): the typed text asks the main thread to crash. */
-  | { t: 'crash-main' }
   /** Drawing statistics, for the bench and tests. */
   | { t: 'frame-drawn'; bytes: number; durationMs: number; cells: number };
 
@@ -151,8 +149,4 @@ export interface RendererInit {
   inputFd: number;
   /** An InputActivity's buffer: the renderer records each keystroke there for the coordinator. */
   inputActivity: SharedArrayBuffer;
-  /** Test hook (PATTERM_TEST_CRASH): throw when typed input contains this text. */
-  crashOn?: string;
-  /** Test hook: tell the main thread to throw when typed input contains this text. */
-  crashMainOn?: string;
 }

@@ -55,7 +55,6 @@ export class EmulatorKeeper {
   current: GhosttyEmulator;
   rebuilds = 0;
   private lastRebuildAt = Number.NEGATIVE_INFINITY;
-  private trapArmed = false;
 
   constructor(private readonly options: KeeperOptions) {
     this.current = this.create(options.cols, options.rows);
@@ -80,10 +79,6 @@ export class EmulatorKeeper {
   write(bytes: Uint8Array, chunkStart: number): string[] {
     return (
       this.safe((emulator) => {
-        if (this.trapArmed) {
-          this.trapArmed = false;
-          emulator.forceTrap();
-        }
         emulator.write(bytes);
         return emulator.takeResponses();
       }, chunkStart) ?? []
@@ -125,11 +120,6 @@ export class EmulatorKeeper {
     this.replace(cols, rows, resizeReplayAttempts(this.options.ring, rows));
     this.rebuilds++;
     this.options.onRebuilt(`resizing to ${cols}x${rows} took longer than ${budgetMs} ms`);
-  }
-
-  /** Test hook: the next write hits a genuine WASM trap. */
-  armTrap(): void {
-    this.trapArmed = true;
   }
 
   private rebuild(error: unknown, chunkStart: number): void {

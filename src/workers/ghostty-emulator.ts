@@ -399,12 +399,6 @@ export class GhosttyEmulator {
     return serializeScreen(this.cellFrame(0), modes, rows, scrollback === 'none' ? undefined : scrollback);
   }
 
-  /** Forces a genuine WebAssembly trap (out-of-bounds access) for recovery tests. */
-  forceTrap(): void {
-    const ex = this.internals.exports;
-    ex.ghostty_terminal_write(this.internals.handle, 0x7fffffff, 0x7fffffff);
-  }
-
   dispose(): void {
     try {
       this.term.free();

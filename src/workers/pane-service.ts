@@ -406,7 +406,4 @@ export class PaneService {
     this.mirror?.setIdleThreshold(ms);
   }
 
-  armTrap(): void {
-    this.keeper.armTrap();
-  }
 }

@@ -96,12 +96,6 @@ function startPane({ init, module, dataPort, eventPort }: PaneWorkerData): void 
     idleMs: () => service.idleMs(),
     idleState: () => service.idleState(),
     setIdleThreshold: (ms) => service.setIdleThreshold(ms),
-    armTrap: () => service.armTrap(),
-    simulateCrash: () => {
-      setTimeout(() => {
-        throw new Error('simulated pane worker crash');
-      }, 0);
-    },
   };
 
   expose(api, nodeEndpoint(parentPort!));

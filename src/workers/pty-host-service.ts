@@ -165,10 +165,4 @@ export class PtyHostService implements PtyHostApi {
     if (!hosted) throw new Error(`cannot ${action} PTY ${JSON.stringify(id)}: the PTY host has no such PTY (never spawned, or destroyed)`);
     return hosted;
   }
-
-  simulateCrash(): void {
-    setTimeout(() => {
-      throw new Error('simulated PTY host crash');
-    }, 0);
-  }
 }

@@ -6,6 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadGhosttyModule } from '../../src/main/threads/wasm-module.js';
 import { PaneService } from '../../src/workers/pane-service.js';
+import { armEmulatorTrap } from '../fixtures/fault-injection/emulator-trap.js';
 import { GridMirror } from '../../src/shared/grid-mirror.js';
 import { MirrorPublisher } from '../../src/workers/mirror-publisher.js';
 import { SharedAcks } from '../../src/shared/shared-acks.js';
@@ -95,7 +96,7 @@ test('an emulator rebuild makes the mirror stale, and the rebuilt screen is publ
   const { service, mirror } = await paneWithMirror();
   output(service, 'first');
   await settled(mirror);
-  service.armTrap();
+  armEmulatorTrap();
   output(service, ' second');
   const rebuilt = await settled(mirror);
   assert.equal(rebuilt.emulatorRebuilds, 1);

@@ -7,6 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadGhosttyModule } from '../../src/main/threads/wasm-module.js';
 import { PaneService } from '../../src/workers/pane-service.js';
+import { armEmulatorTrap } from '../fixtures/fault-injection/emulator-trap.js';
 import { SharedAcks } from '../../src/shared/shared-acks.js';
 import { frameLines } from '../../src/shared/frame-text.js';
 import { HistoryReader } from '../../src/renderer/history-reader.js';
@@ -20,7 +21,7 @@ test('a trap inside a batch that holds a query does not feed the rest of the bat
   const init = { paneId: 'p', cols: 40, rows: 8, ringCapacity: 64 * 1024, scrollbackBytes: 2000, idleThresholdMs: 1000, version: 'test', acks: SharedAcks.allocate() };
   const service = new PaneService(init, await loadGhosttyModule(), () => {});
   output(service, 'hello\r\n');
-  service.armTrap();
+  armEmulatorTrap();
   // The batch is fed in two parts around its DA1 query; the trap hits the first, and the
   // rebuild replays the output ring, which already holds the whole batch.
   output(service, 'AB\x1b[cCD\r\n');
@@ -50,7 +51,7 @@ test('a history row number names the same line while the full scrollback drops i
   assert.equal(after.first, anchor.first);
   assert.ok(after.dropped >= anchor.dropped + 1000, `a page was dropped (${anchor.dropped} -> ${after.dropped})`);
 
-  service.armTrap(); // the next write traps, and the emulator is rebuilt from the output ring
+  armEmulatorTrap(); // the next write traps, and the emulator is rebuilt from the output ring
   lines(10);
   assert.equal(service.grid().emulatorRebuilds, 1);
   assert.deepEqual(text(anchor.first), shown, 'the rebuilt emulator numbers its rows as the old one did');

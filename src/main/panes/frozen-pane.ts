@@ -116,14 +116,6 @@ export class FrozenPane implements PaneCalls {
   async remains(): Promise<PaneRemains> {
     throw new Error('this pane was already retired');
   }
-
-  async armTrap(): Promise<void> {
-    throw new Error('this pane has exited and its emulator was retired; there is nothing to trap');
-  }
-
-  async simulateCrash(): Promise<void> {
-    throw new Error('this pane has exited and its worker was retired; there is nothing to crash');
-  }
 }
 
 function copyFrame(frame: CellFrame): CellFrame {

@@ -25,7 +25,7 @@ import type { PtyExit } from '../../shared/pty-host-protocol.js';
 import type { DirectInputChannel } from '../../shared/input-lease.js';
 import type { PtyHost } from '../threads/pty-host.js';
 import type { RemotePty } from './remote-pty.js';
-import { WorkerClient, WorkerDiedError } from '../threads/worker-client.js';
+import { WorkerClient } from '../threads/worker-client.js';
 import { paneEnvironment } from './pane-environment.js';
 import { SharedAcks } from '../../shared/shared-acks.js';
 import { allocateOutputLane } from '../../shared/output-lane.js';
@@ -328,17 +328,6 @@ export class Pane {
     } finally {
       this.pty.awaited--;
     }
-  }
-
-  async armTrap(): Promise<void> {
-    await this.call((remote) => remote.armTrap());
-  }
-
-  /** Test hook: the worker throws on its next turn. Its death can be reported before this call's reply (they come on different ports): either way the crash happened. */
-  async simulateWorkerCrash(): Promise<void> {
-    await this.call((remote) => remote.simulateCrash()).catch((error: unknown) => {
-      if (!(error instanceof WorkerDiedError)) throw error;
-    });
   }
 
   /** Every worker call goes through here: to the worker, or to what it left once it was retired. */

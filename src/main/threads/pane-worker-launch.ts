@@ -11,7 +11,6 @@ import type { PaneId } from '../../shared/pane-types.js';
 import { VERSION } from '../version.js';
 import { workerEntryUrl } from './worker-entry.js';
 
-const WORKER_URL = workerEntryUrl('workers/pane-worker');
 
 export interface PaneWorkerLaunch {
   paneId: PaneId;
@@ -34,7 +33,7 @@ export interface PaneWorkerLaunch {
 
 export function launchPaneWorker(launch: PaneWorkerLaunch): Worker {
   const { data, transferList } = paneWorkerData(launch);
-  return withQuietOutput(new Worker(WORKER_URL, { workerData: data, transferList, stdout: true, stderr: true }));
+  return withQuietOutput(new Worker(workerEntryUrl('workers/pane-worker'), { workerData: data, transferList, stdout: true, stderr: true }));
 }
 
 /**
@@ -44,7 +43,7 @@ export function launchPaneWorker(launch: PaneWorkerLaunch): Worker {
  * worker unref()'d, which a spare must not. Until then it prints nothing.
  */
 export function launchSpareWorker(): Worker {
-  return new Worker(WORKER_URL, { workerData: { spare: true }, stdout: true, stderr: true });
+  return new Worker(workerEntryUrl('workers/pane-worker'), { workerData: { spare: true }, stdout: true, stderr: true });
 }
 
 /** Makes a spare the pane's worker: what a launch puts in workerData, as its first message. */

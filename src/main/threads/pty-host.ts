@@ -16,7 +16,6 @@ import { WorkerClient } from './worker-client.js';
 import { workerEntryUrl } from './worker-entry.js';
 import { ignoreError } from '../../node/patterm-log.js';
 
-const WORKER_URL = workerEntryUrl('workers/pty-host-worker');
 
 /** Children that outlive the hangup (they ignore SIGHUP) get SIGTERM, then SIGKILL after this. */
 const HOST_GONE_GRACE_MS = 500;
@@ -35,7 +34,7 @@ export class PtyHost {
     const channel = new MessageChannel();
     this.events = channel.port1;
     const init: PtyHostInit = { activity: activity.buffer, events: channel.port2 };
-    const worker = new Worker(WORKER_URL, {
+    const worker = new Worker(workerEntryUrl('workers/pty-host-worker'), {
       workerData: init,
       transferList: [channel.port2],
       // Never to the terminal: the TUI owns it (a crash still reaches us as an 'error' event).
@@ -95,12 +94,6 @@ export class PtyHost {
       if (!pty.exited) void killPaneTree(pty.pid, pty.marker, 'SIGTERM', HOST_GONE_GRACE_MS).catch(ignoreError(`reaping pane ${pty.marker} after the PTY host died`));
       pty.reportExit(HOST_GONE);
     }
-  }
-
-  /** Test hook: see PtyHostApi.simulateCrash. */
-  async simulateCrash(): Promise<void> {
-    // The crash may overtake the reply: dying is this call's success.
-    await this.client.call((remote) => remote.simulateCrash()).catch(() => undefined);
   }
 
   async dispose(): Promise<void> {

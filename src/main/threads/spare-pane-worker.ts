@@ -81,11 +81,6 @@ export class SparePaneWorker {
     return this.available ? this.spare!.worker.threadId : null;
   }
 
-  /** Test hook: the spare dies as a crash would end it. */
-  async simulateCrash(): Promise<void> {
-    await this.spare?.worker.terminate();
-  }
-
   /** The pane's worker: the spare when there is one, else a fresh launch. Either way another spare follows. */
   launch(launch: PaneWorkerLaunch): Worker {
     const spare = this.spare;

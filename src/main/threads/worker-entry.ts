@@ -9,7 +9,20 @@ export const WORKER_ENTRIES = ['workers/pane-worker', 'workers/pty-host-worker',
 
 export type WorkerEntry = (typeof WORKER_ENTRIES)[number];
 
-/** The bundle of `entry`, beside tsc's `<entry>.js` under dist/src. */
+/** Entries this process starts from elsewhere (replaceWorkerEntry). */
+const replaced = new Map<WorkerEntry, URL>();
+
+/**
+ * Starts `entry`'s workers from `url` in this process from now on, or from the
+ * bundle again with null. Tests use it to start workers from test-only entry
+ * points that wrap the real ones with fault injection.
+ */
+export function replaceWorkerEntry(entry: WorkerEntry, url: URL | null): void {
+  if (url) replaced.set(entry, url);
+  else replaced.delete(entry);
+}
+
+/** The bundle of `entry`, beside tsc's `<entry>.js` under dist/src (unless replaced). */
 export function workerEntryUrl(entry: WorkerEntry): URL {
-  return new URL(`../../${entry}.bundle.js`, import.meta.url);
+  return replaced.get(entry) ?? new URL(`../../${entry}.bundle.js`, import.meta.url);
 }

@@ -9,7 +9,6 @@ import { Emitter } from '../../shared/events.js';
 import type { FromRendererMessage, RendererInit, ToRendererMessage } from '../../shared/renderer-protocol.js';
 import { workerEntryUrl } from '../threads/worker-entry.js';
 
-const WORKER_URL = workerEntryUrl('renderer/renderer-worker');
 /** How long to wait for the renderer to acknowledge a stop before terminating it outright. */
 const STOP_TIMEOUT_MS = 500;
 
@@ -22,7 +21,7 @@ const STOP_TIMEOUT_MS = 500;
  * fails before its TUI starts still exits.
  */
 export function bootRendererThread(): Worker {
-  const worker = new Worker(WORKER_URL, {
+  const worker = new Worker(workerEntryUrl('renderer/renderer-worker'), {
     // Never the host terminal: the renderer draws there itself, and stray output would corrupt frames.
     stdout: true,
     stderr: true,

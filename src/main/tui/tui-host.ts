@@ -41,12 +41,6 @@ export interface TuiOptions {
 const FALLBACK_SIZE = { cols: 80, rows: 24 };
 /** A preset editor's save is several events; re-read once after they settle. */
 const PRESET_RELOAD_DEBOUNCE_MS = 150;
-/**
- * Test hook: "main:<text>" or "renderer:<text>" makes that thread throw when the
- * typed input contains <text>, so tests can prove the terminal is restored and
- * no process is left after a real crash.
- */
-const CRASH_HOOK = /^(main|renderer):(.+)$/.exec(process.env.PATTERM_TEST_CRASH ?? '');
 
 export class TuiHost implements Disposable {
   private readonly disposables = new DisposableStore();
@@ -72,11 +66,9 @@ export class TuiHost implements Disposable {
 
     markTerminalTaken();
     stdin.setRawMode(true);
-    const crashOn = CRASH_HOOK?.[1] === 'renderer' ? CRASH_HOOK[2] : undefined;
-    const crashMainOn = CRASH_HOOK?.[1] === 'main' ? CRASH_HOOK[2] : undefined;
     // The renderer reads the terminal (fd 0) and draws to it (fd 1) itself; this thread only set raw mode.
     const inputActivity = coordinator.inputActivity.buffer;
-    const renderer = (this.renderer = new RendererHost({ cols: size.cols, rows: size.rows, inputFd: 0, outputFd: 1, inputActivity, crashOn, crashMainOn }, this.options.rendererThread));
+    const renderer = (this.renderer = new RendererHost({ cols: size.cols, rows: size.rows, inputFd: 0, outputFd: 1, inputActivity }, this.options.rendererThread));
     renderer.onCrash((error) => this.options.onCrash(error));
     renderer.onMessage((message) => this.onRendererMessage(message));
     this.disposables.add(new JobControl(renderer));
@@ -143,12 +135,6 @@ export class TuiHost implements Disposable {
         break;
       case 'log':
         pattermLog(message.text);
-        break;
-      case 'crash-main':
-        // Thrown outside the emitter (which isolates listener errors), as a real uncaught error would be.
-        setImmediate(() => {
-          throw new Error('test crash on the main thread (PATTERM_TEST_CRASH)');
-        });
         break;
     }
   }

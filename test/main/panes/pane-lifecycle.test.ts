@@ -4,9 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import assert from 'node:assert/strict';
 import { eventually, startBash, useCoordinator } from '../../helpers/coordinator-fixture.js';
+import { injectFault, useFaultInjection } from '../../helpers/fault-injection.js';
 import { isAlive } from '../../../src/node/process-reaper.js';
 import type { PaneSignal } from '../../../src/shared/pane-types.js';
 
+useFaultInjection();
 const coordinator = useCoordinator();
 const TIMEOUT = 15_000;
 
@@ -76,7 +78,7 @@ test('an emulator trap rebuilds that pane from its ring buffer; other panes are 
   const listener = coordinator.onPaneSignal((event) => event.paneId === victim.id && signals.push(event.signal));
   coordinator.write(victim.id, 'echo before-trap\r', 'user');
   await coordinator.waitFor(victim.id, { pattern: '^before-trap$', timeoutMs: TIMEOUT });
-  await coordinator.armEmulatorTrap(victim.id);
+  await injectFault({ target: victim.id, fault: 'trap' });
   coordinator.write(victim.id, 'echo after-trap\r', 'user');
   assert.equal((await coordinator.waitFor(victim.id, { pattern: '^after-trap$', timeoutMs: TIMEOUT })).matched, true);
   const grid = await coordinator.grid(victim.id);
@@ -103,7 +105,7 @@ test('a real ghostty-web trap (a flood of ZWJ emoji graphemes) is survived and t
 test('if a pane worker dies, calls in flight reject instead of hanging, and the pane is reaped', async () => {
   const pane = await bash();
   const pending = coordinator.waitFor(pane.id, { pattern: 'never-shows-up', timeoutMs: 60_000 });
-  await coordinator.simulateWorkerCrash(pane.id);
+  await injectFault({ target: pane.id, fault: 'crash' });
   await assert.rejects(pending, (error: Error) => error.name === 'WorkerDiedError' && /crashed: simulated pane worker crash/.test(error.message));
   await assert.rejects(coordinator.grid(pane.id), { name: 'WorkerDiedError' });
   await coordinator.exitPromise(pane.id);

@@ -11,7 +11,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isAlive } from '../../../src/node/process-reaper.js';
 import { eventually, startBash, useCoordinator } from '../../helpers/coordinator-fixture.js';
+import { injectFault, useFaultInjection } from '../../helpers/fault-injection.js';
 
+useFaultInjection();
 const coordinator = useCoordinator();
 const TIMEOUT = 15_000;
 
@@ -20,7 +22,7 @@ test('if the PTY host dies, every pane is reported killed, nothing is left runni
   // Survives the hangup on its own: only the reaper's marker scan can end it.
   const stubborn = await coordinator.spawn({ argv: ['sh', '-c', "trap '' HUP; echo ready; exec sleep 300"], kind: 'process' });
   await coordinator.waitFor(stubborn.id, { pattern: '^ready$', timeoutMs: TIMEOUT });
-  await coordinator.simulatePtyHostCrash();
+  await injectFault({ target: 'pty-host', fault: 'crash' });
   for (const pane of [shell, stubborn]) {
     const exit = await coordinator.exitPromise(pane.id);
     assert.equal(exit.status, 'killed');

@@ -16,6 +16,7 @@ import { allocateOutputLane } from '../../../src/shared/output-lane.js';
 import type { PaneWorkerLaunch } from '../../../src/main/threads/pane-worker-launch.js';
 import { BASH, BASH_ENV, eventually, sleep, startBash, useCoordinator } from '../../helpers/coordinator-fixture.js';
 import { startWithFirstLine } from '../../helpers/node-script.js';
+import { injectFault, useFaultInjection } from '../../helpers/fault-injection.js';
 
 const TIMEOUT = 10_000;
 
@@ -120,9 +121,10 @@ test('when patterm is quiet the next spare boots at the first check', async () =
 });
 
 test('a spare that died is passed over: the pane gets a fresh worker', async () => {
+  useFaultInjection();
   const coordinator = useCoordinator();
   await coordinator.prewarm();
-  await coordinator.spareWorker.simulateCrash();
+  await injectFault({ target: 'spare', fault: 'crash' });
   await eventually(() => !coordinator.spareWorker.available, { message: 'the spare to be gone' });
   const pane = await startBash(coordinator, TIMEOUT);
   assert.equal(coordinator.spareWorker.adopted, 0);

@@ -5,17 +5,16 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { TmuxPatterm, BASH_PRESET } from './tmux-harness.js';
+import { TmuxPatterm, BASH_PRESET, FAULT_INJECTING_PATTERM } from './tmux-harness.js';
 
 const PRESETS = {
   bash: BASH_PRESET,
   // A child that ignores SIGTERM: only the SIGKILL after the grace window ends it.
   stubborn: { name: 'stubborn', argv: ['sh', '-c', 'trap "" TERM; echo stubborn-up; while :; do sleep 1; done'] },
 };
-const CRASH_TEXT = 'crash-now';
 
 /** A session with bash and a SIGTERM-ignoring child, both running. */
-async function withRunningPanes(options: { env?: Record<string, string> }, finish: (patterm: TmuxPatterm) => Promise<void>): Promise<void> {
+async function withRunningPanes(options: { env?: Record<string, string>; bin?: string }, finish: (patterm: TmuxPatterm) => Promise<void>): Promise<void> {
   const patterm = TmuxPatterm.start({ processPresets: PRESETS, ...options });
   try {
     await patterm.waitFor(/Press Ctrl-K/, 'the empty state');
@@ -48,15 +47,15 @@ test('SIGHUP (the terminal went away): exit code 129, nothing left', () =>
   }));
 
 test('a crash on the main thread restores the terminal, reports the error and leaves nothing behind', () =>
-  withRunningPanes({ env: { PATTERM_TEST_CRASH: `main:${CRASH_TEXT}` } }, async (patterm) => {
-    patterm.type(CRASH_TEXT);
+  withRunningPanes({ bin: FAULT_INJECTING_PATTERM, env: { PATTERM_FAULT_TARGET: 'main' } }, async (patterm) => {
+    process.kill(patterm.pattermPid()!, 'SIGUSR2');
     await patterm.expectExitAndRestore(1);
-    assert.ok(patterm.screen().some((line) => line.includes('patterm: crashed: Error: test crash on the main thread')));
+    assert.ok(patterm.screen().some((line) => line.includes('patterm: crashed: Error: simulated main thread crash')));
   }));
 
 test('a crash on the renderer thread restores the terminal, reports the error and leaves nothing behind', () =>
-  withRunningPanes({ env: { PATTERM_TEST_CRASH: `renderer:${CRASH_TEXT}` } }, async (patterm) => {
-    patterm.type(CRASH_TEXT);
+  withRunningPanes({ bin: FAULT_INJECTING_PATTERM, env: { PATTERM_FAULT_TARGET: 'renderer' } }, async (patterm) => {
+    process.kill(patterm.pattermPid()!, 'SIGUSR2');
     await patterm.expectExitAndRestore(1);
-    assert.ok(patterm.screen().some((line) => line.includes('patterm: crashed: Error: test crash on the renderer thread')));
+    assert.ok(patterm.screen().some((line) => line.includes('patterm: crashed: Error: simulated renderer thread crash')));
   }));

@@ -18,6 +18,8 @@ import { graphemes } from '../../../src/renderer/text-width.js';
 export const REPO = new URL('../../../../', import.meta.url).pathname;
 export const PATTERM_BIN = join(REPO, 'bin', 'patterm');
 export const FAKE_AGENT = join(REPO, 'dist', 'test', 'fixtures', 'fake-agent.js');
+/** patterm whose threads a test can crash for real (test/fixtures/fault-injection/patterm.ts). */
+export const FAULT_INJECTING_PATTERM = join(REPO, 'dist', 'test', 'fixtures', 'fault-injection', 'patterm.js');
 
 /** Generous: a cold start compiles WASM and starts workers on a busy two-core machine. */
 export const SCREEN_TIMEOUT_MS = 30_000;
@@ -62,9 +64,14 @@ export interface PattermOptions {
   env?: Record<string, string>;
   /** Where patterm runs; a fresh directory by default. */
   projectDir?: string;
+  /** The script node runs: bin/patterm, or a test-only entry point such as FAULT_INJECTING_PATTERM. */
+  bin?: string;
 }
 
 export class TmuxPatterm {
+  private get bin(): string {
+    return this.options.bin ?? PATTERM_BIN;
+  }
   readonly socket = `patterm-test-${process.pid}-${randomBytes(4).toString('hex')}`;
   readonly root = mkdtempSync(join(tmpdir(), 'patterm-tui-'));
   /** Every process started under this test carries it, so leftovers can be found in /proc. */
@@ -106,7 +113,7 @@ export class TmuxPatterm {
     const [markName] = this.marker.split('=');
     const script = [
       `cd ${shellQuote(project)}`,
-      `${shellQuote(process.execPath)} ${shellQuote(PATTERM_BIN)}`,
+      `${shellQuote(process.execPath)} ${shellQuote(this.bin)}`,
       `code=$?`,
       `stty -a > ${shellQuote(this.sttyFile)}`,
       `echo "[patterm exited $code]"`,
@@ -260,7 +267,7 @@ export class TmuxPatterm {
     for (const pid of this.markedProcesses()) {
       try {
         const argv = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
-        if (argv[1] === PATTERM_BIN) return pid;
+        if (argv[1] === this.bin) return pid;
       } catch {
         // Gone.
       }
