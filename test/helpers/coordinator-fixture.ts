@@ -23,7 +23,7 @@ export async function eventually<T>(probe: () => T | Promise<T>, { timeoutMs = 5
   throw new Error(`timed out after ${timeoutMs} ms waiting for ${message} (last value: ${JSON.stringify(last)})`);
 }
 
-export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+export { sleep } from './wait.js';
 
 /** A bash with no rc files and a fixed prompt, so screens are predictable. */
 export const BASH = ['bash', '--norc', '--noprofile', '-i'];

@@ -4,15 +4,26 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { eventually, sleep, useCoordinator } from '../helpers/coordinator-fixture.js';
+import { eventually, useCoordinator } from '../helpers/coordinator-fixture.js';
 
 const coordinator = useCoordinator();
+/** The ticker's count on screen now. */
+async function tick(paneId: string): Promise<number> {
+  return Number(/tick (\d+)/.exec((await coordinator.grid(paneId)).lines.join('\n'))?.[1] ?? 0);
+}
+
+/** Waits until the ticker has drawn `ticks` more: the screen changed that often, whatever the machine's load. */
+async function ticksLater(paneId: string, ticks: number): Promise<void> {
+  const target = (await tick(paneId)) + ticks;
+  await eventually(async () => (await tick(paneId)) >= target, { timeoutMs: 10_000, message: `tick ${target}` });
+}
+
 const TICKER = ['sh', '-c', 'i=0; while :; do i=$((i+1)); printf "\\rtick %d " $i; sleep 0.04; done'];
 
 test('a ticking pane notifies only while someone listens, and a listener hears every change after it subscribed', async () => {
   const pane = await coordinator.spawn({ argv: TICKER, kind: 'process' });
   await coordinator.waitFor(pane.id, { pattern: 'tick 3 ', timeoutMs: 10_000 });
-  await sleep(200);
+  await ticksLater(pane.id, 5);
   assert.equal(coordinator.screenNoticeCount(pane.id), 0, 'nobody listened, so nothing was sent');
 
   const versions: number[] = [];
@@ -23,9 +34,9 @@ test('a ticking pane notifies only while someone listens, and a listener hears e
   assert.ok(grid.screenVersion >= versions[versions.length - 1], 'a notice never runs ahead of the screen');
 
   subscription.dispose();
-  await sleep(100); // a notice already on its way may still land
+  await ticksLater(pane.id, 3); // a notice already on its way may still land
   const afterUnsubscribe = coordinator.screenNoticeCount(pane.id);
-  await sleep(400);
+  await ticksLater(pane.id, 10);
   assert.equal(coordinator.screenNoticeCount(pane.id), afterUnsubscribe, 'no notices once the last listener left');
 
   const again: number[] = [];

@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { loadGhosttyModule } from '../../src/main/threads/wasm-module.js';
 import { PaneService } from '../../src/workers/pane-service.js';
 import { armEmulatorTrap } from '../fixtures/fault-injection/emulator-trap.js';
+import { sleep } from '../helpers/wait.js';
 import { GridMirror } from '../../src/shared/grid-mirror.js';
 import { MirrorPublisher } from '../../src/workers/mirror-publisher.js';
 import { SharedAcks } from '../../src/shared/shared-acks.js';
@@ -20,7 +21,6 @@ async function paneWithMirror(): Promise<{ service: PaneService; mirror: GridMir
 }
 
 const output = (service: PaneService, text: string) => service.onOutput(new TextEncoder().encode(text));
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Polls the mirror until it serves a snapshot (it is published once the screen has been quiet for 200 ms). */
 async function settled(mirror: GridMirror): Promise<GridSnapshot> {

@@ -63,6 +63,11 @@ export class SparePaneWorker {
     this.maxQuietWaitMs = options.maxQuietWaitMs ?? MAX_QUIET_WAIT_MS;
   }
 
+  /** Whether a spare is kept at all: only once keep() was called (Coordinator.prewarm). */
+  get keepsSpare(): boolean {
+    return this.keeping;
+  }
+
   /** From now on keeps one spare; boots it now, and settles once it has booted (or its boot failed). */
   async keep(): Promise<void> {
     this.keeping = true;

@@ -7,11 +7,14 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { MessageChannel } from 'node:worker_threads';
-import { eventually, sleep, useCoordinator } from '../../helpers/coordinator-fixture.js';
+import { eventually, useCoordinator } from '../../helpers/coordinator-fixture.js';
 
 const coordinator = useCoordinator();
 coordinator.retirement.afterExitMs = 60_000; // only the limit retires anything in this file
 coordinator.retirement.maxExitedWorkers = 2;
+
+/** Every retirement of these panes that was started has finished: a worker read waits for one in flight. */
+const settleRetirements = (ids: string[]) => Promise.all(ids.map((id) => coordinator.history(id, 0, 1)));
 
 const quickExit = (label: string) => ['bash', '--norc', '--noprofile', '-c', `echo ${label} done`];
 
@@ -23,7 +26,9 @@ test('past the limit the oldest exited workers are retired at once, and they sti
     ids.push(pane.id);
   }
   await eventually(() => ids.slice(0, 3).every((id) => coordinator.workerRetired(id)), { timeoutMs: 10_000, message: 'the three oldest exited panes to be retired' });
-  await sleep(300); // the two newest must stay live, not merely be late
+  // Which panes go is decided at each exit, so by now every decision is made; a read waits
+  // for a retirement still in flight, so after it the two newest are live, not merely late.
+  await settleRetirements(ids.slice(3));
   assert.deepEqual(ids.map((id) => coordinator.workerRetired(id)), [true, true, true, false, false]);
   const grid = await coordinator.grid(ids[0]);
   assert.ok(grid.lines.some((line) => line.includes('run-0 done')), 'a retired pane answers from what its worker left');
@@ -42,7 +47,7 @@ test('a pane that cannot be retired yet is passed over for the next oldest', asy
       later.push(pane.id);
     }
     await eventually(() => coordinator.workerRetired(later[0]) && coordinator.workerRetired(later[1]), { timeoutMs: 10_000, message: 'the two oldest unwatched panes to be retired' });
-    await sleep(300);
+    await settleRetirements([focused.id, later[2]]);
     // The shown pane is the oldest, so it alone counts past the limit: the two after it go in its place.
     assert.deepEqual([focused.id, ...later].map((id) => coordinator.workerRetired(id)), [false, true, true, false]);
   } finally {

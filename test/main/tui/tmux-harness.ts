@@ -336,7 +336,8 @@ export async function withBashSession(run: (patterm: TmuxPatterm) => Promise<voi
   }
 }
 
-export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+export { sleep } from '../../helpers/wait.js';
+import { sleep } from '../../helpers/wait.js';
 
 export async function eventually<T>(probe: () => T, what: string, timeoutMs = SCREEN_TIMEOUT_MS): Promise<T> {
   const deadline = Date.now() + timeoutMs;

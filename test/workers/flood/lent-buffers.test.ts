@@ -1,7 +1,6 @@
 /** The PTY host's lent skim buffers: reused when they come back, room for the skims after, and not kept once skims stop. */
-import { test } from 'node:test';
+import { mock, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { LentBuffers } from '../../../src/workers/flood/lent-buffers.js';
 
 test('a buffer that came back is lent again, as a view of exactly the size asked for', () => {
@@ -34,14 +33,21 @@ test('a returned buffer too small for the next batch is passed over for a new on
   }
 });
 
-test('a returned buffer is let go once skims have stopped for a while', async () => {
+test('a returned buffer is let go once skims have stopped for a while', () => {
+  // The clock is the test's: "a while" passes when the test says so, however loaded the machine.
+  mock.timers.enable({ apis: ['setTimeout'] });
   const buffers = new LentBuffers();
   try {
     const lent = buffers.take(10);
     buffers.give(lent.buffer as ArrayBuffer);
-    await sleep(1200);
+    mock.timers.tick(999);
+    const kept = buffers.take(10);
+    assert.equal(kept.buffer, lent.buffer, 'kept until a whole second without skims');
+    buffers.give(kept.buffer as ArrayBuffer);
+    mock.timers.tick(1000);
     assert.notEqual(buffers.take(10).buffer, lent.buffer);
   } finally {
     buffers.dispose();
+    mock.timers.reset();
   }
 });
