@@ -5,11 +5,12 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { eventually, useCoordinator } from '../helpers/coordinator-fixture.js';
+import { frameLines } from '../../src/shared/frame-text.js';
 
 const coordinator = useCoordinator();
-/** The ticker's count on screen now. */
+/** The ticker's count on screen now, read from the cells: a grid read of a quiet pane would publish its mirror. */
 async function tick(paneId: string): Promise<number> {
-  return Number(/tick (\d+)/.exec((await coordinator.grid(paneId)).lines.join('\n'))?.[1] ?? 0);
+  return Number(/tick (\d+)/.exec(frameLines(await coordinator.cells(paneId)).join('\n'))?.[1] ?? 0);
 }
 
 /** Waits until the ticker has drawn `ticks` more: the screen changed that often, whatever the machine's load. */
