@@ -5,7 +5,7 @@
  * its own, and a pane gets a worker of its own, so loading ~40 files per pane
  * was a third of a spawn's CPU.
  */
-export const WORKER_ENTRIES = ['workers/pane-worker', 'workers/pty-host-worker', 'renderer/renderer-worker', 'workers/cpu-tasks'] as const;
+export const WORKER_ENTRIES = ['workers/pane-worker', 'workers/pty-host-worker', 'renderer/renderer-worker', 'workers/cpu-tasks', 'workers/pattern-match-thread'] as const;
 
 export type WorkerEntry = (typeof WORKER_ENTRIES)[number];
 

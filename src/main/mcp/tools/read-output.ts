@@ -7,6 +7,9 @@ import { metadataHeadline, paneMetadata } from '../pane-metadata.js';
 import { completeLength } from '../stream-text.js';
 import { frameLines } from '../../../shared/frame-text.js';
 import { streamLinesOffThread } from '../../cpu-pool.js';
+import type { StreamLinesResult } from '../../../workers/cpu-tasks.js';
+import { patternMatcher } from '../../../workers/pattern-matcher.js';
+import type { PatternSpec } from '../../../workers/pattern-tasks.js';
 import { ChildIdSchema, RegexSchema } from './schemas.js';
 
 /**
@@ -134,13 +137,7 @@ async function readStream(pane: PaneInfo, args: Args, { services }: ToolContext)
   // While the process runs, stop before a half-written character or escape; the rest comes next read.
   const usable = running ? completeLength(chunk.bytes) : chunk.bytes.length;
   const newOffset = chunk.startOffset + usable;
-  // Decoding, stripping and grepping a large read runs off the coordinator thread, and so does
-  // any filtering: a caller's pattern may take up to its time budget (regex-budget.ts).
-  const { lines: matching, totalLines, patternProblem } = await streamLinesOffThread(
-    { bytes: chunk.bytes.subarray(0, usable), pattern: filter ? args.pattern! : null, flags },
-    filter ? { force: 'pool' } : {},
-  );
-  if (patternProblem !== undefined) throw new ToolError(`pattern: ${patternProblem}`);
+  const { lines: matching, totalLines } = await decodedLines(chunk.bytes.subarray(0, usable), filter ? { pattern: args.pattern!, flags } : null);
   const lineOffset = args.line_offset ?? 0;
   const page = matching.slice(lineOffset, args.line_limit === undefined ? undefined : lineOffset + args.line_limit);
   const content = page.join('\n');
@@ -165,6 +162,18 @@ async function readStream(pane: PaneInfo, args: Args, { services }: ToolContext)
   if (page.length === 0 && lineOffset > 0 && matching.length > 0) notes.push(`line_offset ${lineOffset} is past the last of ${matching.length} lines`);
   else if (page.length < matching.length) notes.push(`lines ${lineOffset}..${lineOffset + page.length - 1} of ${matching.length} shown`);
   return ok(structured, `${metadataHeadline(meta)}\n${content}${content ? '\n' : ''}[${notes.join('; ')}]`);
+}
+
+/**
+ * Decoding and stripping a large read runs off the coordinator thread; a
+ * caller's filter always does, on a pattern matcher thread, under its time
+ * budget (pattern-matcher.ts).
+ */
+async function decodedLines(bytes: Uint8Array, filter: PatternSpec | null): Promise<StreamLinesResult> {
+  if (filter === null) return streamLinesOffThread(bytes);
+  const filtered = await patternMatcher().filterStream(filter, bytes);
+  if (!filtered.ok) throw new ToolError(`pattern: ${filtered.problem}`);
+  return filtered.value;
 }
 
 /** Compiled here only to report a bad pattern by name; the matching itself happens with the decoding. */
