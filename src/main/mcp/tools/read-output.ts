@@ -10,7 +10,7 @@ import { streamLinesOffThread } from '../../cpu-pool.js';
 import type { StreamLinesResult } from '../../../workers/cpu-tasks.js';
 import { patternMatcher } from '../../../workers/pattern-matcher.js';
 import type { PatternSpec } from '../../../workers/pattern-tasks.js';
-import { ChildIdSchema, RegexSchema } from './schemas.js';
+import { ChildIdSchema, counterSchema, RegexSchema } from './schemas.js';
 
 /**
  * Default bytes per stream read: ~16k tokens of text, a sensible bite for a
@@ -18,6 +18,8 @@ import { ChildIdSchema, RegexSchema } from './schemas.js';
  */
 const DEFAULT_STREAM_BYTES = 64 * 1024;
 const MAX_STREAM_BYTES = 1024 * 1024;
+/** A read holds at most one line per byte, so no line count past this can mean anything. */
+const MAX_STREAM_LINES = MAX_STREAM_BYTES;
 
 /** The most history one grid read returns: more than any pane's scrollback at a usual width (DEFAULT_SCROLLBACK_BYTES). */
 const MAX_HISTORY_LINES = 5000;
@@ -28,9 +30,7 @@ const STREAM_ONLY = ['since_offset', 'max_bytes', 'pattern', 'ignore_case', 'lin
 const schema = v.strictObject({
   child_id: ChildIdSchema,
   mode: v.optional(v.pipe(v.picklist(['grid', 'stream']), v.description('"grid" (default): the visible screen. "stream": the output log since an offset.')), 'grid'),
-  since_version: v.optional(
-    v.pipe(v.number(), v.integer(), v.minValue(0), v.description('grid only: a screen_version from an earlier read; only the rows that changed since then are returned.')),
-  ),
+  since_version: v.optional(counterSchema('since_version', 'grid only: a screen_version from an earlier read; only the rows that changed since then are returned.')),
   trim_chrome: v.optional(v.pipe(v.boolean(), v.description("grid only: drop the agent CLI's banner, input box and footer rows (per its preset). Default true.")), true),
   history_lines: v.optional(
     v.pipe(
@@ -41,12 +41,12 @@ const schema = v.strictObject({
       v.description('grid only: also return up to this many rendered lines from above the screen (the scrollback, oldest first), e.g. the start of an answer that scrolled off. The alternate screen has none.'),
     ),
   ),
-  since_offset: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0, (issue) => `since_offset must be 0 or more, received ${issue.input}`), v.description('stream only: byte offset to read from (new_offset of your previous read). Default 0, the oldest output kept.'))),
+  since_offset: v.optional(counterSchema('since_offset', 'stream only: byte offset to read from (new_offset of your previous read). Default 0, the oldest output kept.')),
   max_bytes: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(MAX_STREAM_BYTES), v.description(`stream only: read at most this many bytes. Default ${DEFAULT_STREAM_BYTES}.`))),
   pattern: v.optional(RegexSchema('stream only: keep only the lines matching this regex (like grep).')),
   ignore_case: v.optional(v.pipe(v.boolean(), v.description('stream only: match pattern case-insensitively.'))),
-  line_offset: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.description('stream only: skip this many lines (after filtering) before returning lines.'))),
-  line_limit: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.description('stream only: return at most this many lines (after filtering and line_offset).'))),
+  line_offset: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(MAX_STREAM_LINES), v.description('stream only: skip this many lines (after filtering) before returning lines.'))),
+  line_limit: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(MAX_STREAM_LINES), v.description('stream only: return at most this many lines (after filtering and line_offset).'))),
 });
 
 type Args = v.InferOutput<typeof schema>;
