@@ -22,3 +22,46 @@ export function compilePattern(pattern: string, flags = ''): RegExp {
     throw new PatternError(`pattern ${JSON.stringify(pattern)} is not a valid regular expression: ${(error as Error).message}`);
   }
 }
+
+/**
+ * Whether a pattern matches without ever backtracking: no quantifier, no
+ * alternation, no backreference or lookaround, so each start position costs
+ * at most one step per pattern character. Such a pattern (a prompt, a marker
+ * such as "ready>" or "\$ $") can be matched inline on any thread; anything
+ * else may take minutes (".*.*.*.*X") and goes to a matcher thread
+ * (src/workers/pattern-matcher.ts). A cheap syntactic check: a false "false"
+ * only costs a hop to that thread.
+ */
+export function matchesWithoutBacktracking(pattern: string): boolean {
+  for (let i = 0; i < pattern.length; i++) {
+    const char = pattern[i];
+    if (char === '\\') {
+      const next = pattern[i + 1] ?? '';
+      if (/[1-9k]/.test(next)) return false; // a backreference
+      i++;
+      continue;
+    }
+    if (char === '[') {
+      i = classEnd(pattern, i);
+      continue;
+    }
+    if (char === '(' && pattern[i + 1] === '?') {
+      // (?: and (?<name> are plain groups; (?= (?! (?<= (?<! look around.
+      if (pattern[i + 2] === ':') i += 2;
+      else if (/^<[A-Za-z_$]/.test(pattern.slice(i + 2, i + 4)) && pattern.includes('>', i)) i = pattern.indexOf('>', i);
+      else return false;
+      continue;
+    }
+    if ('*+?{|'.includes(char)) return false;
+  }
+  return true;
+}
+
+/** The index of the `]` closing the class that opens at `start` (or the last index when it never closes); in JavaScript "[]" is an empty class. */
+function classEnd(pattern: string, start: number): number {
+  for (let i = start + 1; i < pattern.length; i++) {
+    if (pattern[i] === '\\') i++;
+    else if (pattern[i] === ']') return i;
+  }
+  return pattern.length - 1;
+}

@@ -9,12 +9,15 @@
  * pattern and the budget, and a fresh thread takes the next match.
  *
  * Threads start on demand, up to a cap per owner, and end when idle. A match
- * on a warm thread costs one message each way, with no watchdog per match.
+ * on a warm thread costs one message each way, with no watchdog per match. A
+ * search with a pattern that cannot backtrack (a prompt, a marker) on a
+ * screenful of text runs inline: it cannot stall, and most waits are such.
  */
 import { isMainThread, Worker } from 'node:worker_threads';
 import type { StreamLinesResult } from './cpu-tasks.js';
 import type { MatchReply, MatchRequest } from './pattern-match-thread.js';
-import type { LineHit, MatchTask, PatternSpec, TextMatch } from './pattern-tasks.js';
+import { matchesWithoutBacktracking } from '../shared/pattern.js';
+import { search, type LineHit, type MatchTask, type PatternSpec, type TextMatch } from './pattern-tasks.js';
 
 /**
  * Longest one match may take. A sane pattern checks a screen in well under a
@@ -29,6 +32,12 @@ export const PATTERN_BUDGET_MS = 2000;
  * the next caller gets another.
  */
 const MAX_THREADS = isMainThread ? 4 : 2;
+/**
+ * Most steps an inline search may take (pattern characters times text
+ * characters, its worst case without backtracking): a few milliseconds, on a
+ * screen of 200x50 with a pattern of 400 characters.
+ */
+const INLINE_SEARCH_STEPS = 4_000_000;
 /** A thread idle this long ends; a wait re-checks on every screen change, so a thread is kept between them. */
 const IDLE_EXIT_MS = 15_000;
 /** The matcher thread's bundle (a WORKER_ENTRIES entry, built beside this file's own bundle or tsc output). */
@@ -63,6 +72,9 @@ export class PatternMatcher {
 
   /** Where `spec` first matches `text`, or null. */
   search(spec: PatternSpec, text: string, budgetMs = PATTERN_BUDGET_MS): Promise<BoundedMatch<TextMatch | null>> {
+    if (spec.pattern.length * text.length <= INLINE_SEARCH_STEPS && matchesWithoutBacktracking(spec.pattern)) {
+      return Promise.resolve({ ok: true, value: search(spec, text) });
+    }
     return this.run({ op: 'search', ...spec, text }, budgetMs, named([spec]));
   }
 

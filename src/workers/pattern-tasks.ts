@@ -66,7 +66,8 @@ export function runMatchTask(task: MatchTask): MatchTaskResult {
   }
 }
 
-function search(spec: PatternSpec, text: string): TextMatch | null {
+/** Where `spec` first matches `text`, or null. */
+export function search(spec: PatternSpec, text: string): TextMatch | null {
   const regex = regexFor(spec);
   regex.lastIndex = 0;
   const match = regex.exec(text);

@@ -61,9 +61,18 @@ test('with every thread busy overrunning, a queued match still gets its whole bu
   }
 });
 
+test('a search whose pattern cannot backtrack runs inline, with no thread', async () => {
+  const inline = new PatternMatcher();
+  assert.deepEqual(await inline.search({ pattern: 'ready>', flags: 'i' }, 'booting\nREADY> '), { ok: true, value: { index: 8, length: 6 } });
+  assert.equal(inline.threadCount, 0);
+  assert.deepEqual(await inline.search({ pattern: 'ready>+', flags: 'i' }, 'booting\nREADY> '), { ok: true, value: { index: 8, length: 6 } });
+  assert.equal(inline.threadCount, 1);
+  await inline.close();
+});
+
 test('an idle thread ends by itself', async () => {
   const quick = new PatternMatcher({ idleExitMs: 50 });
-  assert.equal((await quick.search({ pattern: 'x', flags: '' }, 'x')).ok, true);
+  assert.equal((await quick.search({ pattern: 'x+', flags: '' }, 'x')).ok, true);
   assert.equal(quick.threadCount, 1);
   while (quick.threadCount > 0) await new Promise((resolve) => setTimeout(resolve, 20));
 });
