@@ -17,6 +17,8 @@ import { isMainThread, Worker } from 'node:worker_threads';
 import type { StreamLinesResult } from './cpu-tasks.js';
 import type { MatchReply, MatchRequest } from './pattern-match-thread.js';
 import { matchesWithoutBacktracking } from '../shared/pattern.js';
+import type { TrimResult } from '../shared/chrome-trim.js';
+import type { ChromeTrimRule } from '../shared/preset-schema.js';
 import { search, type LineHit, type MatchTask, type PatternSpec, type TextMatch } from './pattern-tasks.js';
 
 /**
@@ -88,6 +90,11 @@ export class PatternMatcher {
     const whole = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
     const owned = whole ? bytes : Uint8Array.prototype.slice.call(bytes);
     return this.run({ op: 'filterStream', ...spec, bytes: owned }, budgetMs, named([spec]), [owned.buffer as ArrayBuffer]);
+  }
+
+  /** A grid read's lines without the chrome a preset's rules describe (chrome-trim.ts). */
+  trimChrome(rules: readonly ChromeTrimRule[], lines: string[], budgetMs = PATTERN_BUDGET_MS): Promise<BoundedMatch<TrimResult>> {
+    return this.run({ op: 'trimChrome', rules, lines }, budgetMs, named(chromeRulePatterns(rules)));
   }
 
   /** Threads running now (for tests). */
@@ -191,6 +198,22 @@ function named(patterns: (PatternSpec | null)[]): string {
     return JSON.stringify(spec.pattern) + (chosen ? ` (flags ${chosen})` : '');
   });
   return given.length === 1 ? names[0] : `one of ${names.join(' or ')}`;
+}
+
+function chromeRulePatterns(rules: readonly ChromeTrimRule[]): PatternSpec[] {
+  const patterns = rules.flatMap((rule) => {
+    switch (rule.kind) {
+      case 'match':
+        return [rule.pattern];
+      case 'block':
+        return [rule.start, rule.end];
+      case 'from_last':
+        return [rule.pattern, rule.followed_by, rule.above_while];
+      case 'rows':
+        return [];
+    }
+  });
+  return patterns.filter((pattern): pattern is string => pattern !== undefined).map((pattern) => ({ pattern, flags: '' }));
 }
 
 let threadMatcher: PatternMatcher | null = null;

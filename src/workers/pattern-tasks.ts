@@ -5,6 +5,8 @@
  * that serves anything else.
  */
 import { stripAnsi } from '../shared/ansi-strip.js';
+import { trimChrome, type TrimResult } from '../shared/chrome-trim.js';
+import type { ChromeTrimRule } from '../shared/preset-schema.js';
 import { compilePattern } from '../shared/pattern.js';
 import { streamLines, type StreamLinesResult } from './cpu-tasks.js';
 
@@ -35,9 +37,10 @@ export const MAX_CHECKED_LINE = 4096;
 export type MatchTask =
   | ({ op: 'search'; text: string } & PatternSpec)
   | { op: 'firstLineHits'; patterns: (PatternSpec | null)[]; rawLines: string[] }
-  | ({ op: 'filterStream'; bytes: Uint8Array } & PatternSpec);
+  | ({ op: 'filterStream'; bytes: Uint8Array } & PatternSpec)
+  | { op: 'trimChrome'; lines: string[]; rules: readonly ChromeTrimRule[] };
 
-export type MatchTaskResult = TextMatch | null | LineHit[] | StreamLinesResult;
+export type MatchTaskResult = TextMatch | null | LineHit[] | StreamLinesResult | TrimResult;
 
 /** Compiled patterns by flags and source: a wait re-checks one pattern on every screen change. */
 const compiled = new Map<string, RegExp>();
@@ -63,6 +66,8 @@ export function runMatchTask(task: MatchTask): MatchTaskResult {
       return firstLineHits(task.patterns, task.rawLines);
     case 'filterStream':
       return streamLines({ bytes: task.bytes, pattern: task.pattern, flags: task.flags });
+    case 'trimChrome':
+      return trimChrome(task.lines, task.rules);
   }
 }
 

@@ -87,7 +87,11 @@ async function readGrid(pane: PaneInfo, args: Args, { services }: ToolContext) {
     throw new ToolError(`since_version ${args.since_version} is newer than this screen's version (${grid.screenVersion}); pass the screen_version an earlier read returned`);
   }
   const meta = paneMetadata(services.coordinator.info(pane.id), grid);
-  const trimmed = args.trim_chrome ? services.launcher.chromeTrim(pane.id, grid.lines) : { lines: grid.lines, trimmedRows: [] };
+  const trimmed = args.trim_chrome
+    ? await services.launcher.chromeTrim(pane.id, grid.lines).catch((error: Error) => {
+        throw new ToolError(error.message);
+      })
+    : { lines: grid.lines, trimmedRows: [] };
   const dropped = new Set(trimmed.trimmedRows);
   const content = withoutTrailingBlankLines(trimmed.lines).join('\n');
   const structured: Record<string, unknown> = { mode: 'grid', content, new_offset: head, ...meta, trimmed_rows: trimmed.trimmedRows };
