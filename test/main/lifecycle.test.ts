@@ -61,6 +61,19 @@ for (const signal of ['SIGTERM', 'SIGHUP', 'SIGINT'] as const) {
   });
 }
 
+test('a second signal during the cascade exits at once, and the watchdog ends what is left', async () => {
+  const { child, instanceId } = await startHeadless();
+  await treeUp(instanceId);
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  // The setsid grandchild ignores SIGTERM, so the first cascade waits out its 2 s grace.
+  child.kill('SIGTERM');
+  // The cascade is under way once bash and its plain background sleep are gone.
+  await eventually(() => instanceProcesses(instanceId).length <= 2, { timeoutMs: 10_000, message: 'the cascade to end what does not ignore SIGTERM' });
+  child.kill('SIGHUP');
+  assert.equal(await exited, 129, 'the second signal\'s exit code: it did not wait for the first cascade');
+  await eventually(() => instanceProcesses(instanceId).length === 0, { timeoutMs: 10_000, message: 'every pane process to be gone' });
+});
+
 /** The identity token patterm wrote into a fake agent's private MCP config file. */
 function identityIn(configFile: string): string {
   const token = /"--identity",\s*"([^"]+)"/.exec(readFileSync(configFile, 'utf8'))?.[1];
