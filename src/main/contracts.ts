@@ -56,6 +56,9 @@ export interface AgentLauncher {
   }): Promise<PaneInfo>;
   /** Type a message into a pane (bracketed paste when enabled or multi-line) and confirm it was submitted. */
   submit(paneId: PaneId, text: string, source: 'orchestrator' | 'system' | 'user'): Promise<SubmitResult>;
-  /** Rows to drop from grid reads of this pane, from its preset's chrome_trim_hints. */
-  chromeTrim(paneId: PaneId, lines: string[]): { lines: string[]; trimmedRows: number[] };
+  /**
+   * Rows to drop from grid reads of this pane, from its preset's chrome_trim_hints
+   * (matched on a pattern matcher thread; rejects, naming the pattern, when one overruns its budget).
+   */
+  chromeTrim(paneId: PaneId, lines: string[]): Promise<{ lines: string[]; trimmedRows: number[] }>;
 }

@@ -8,18 +8,13 @@ import { stripAnsi } from '../shared/ansi-strip.js';
 import { compilePattern } from '../shared/pattern.js';
 import { foldCase, frameLines } from '../shared/frame-text.js';
 import type { CellFrame } from '../shared/pane-types.js';
-import { matchWithinBudget } from './regex-budget.js';
-
-/**
- * Longest a stream read's line filter may run: a sane pattern filters the
- * largest read (1 MiB) in tens of milliseconds; a pathological one is stopped
- * and reported instead of holding the thread.
- */
-const FILTER_BUDGET_MS = 2000;
 
 export interface StreamLinesTask {
   bytes: Uint8Array;
-  /** Keep only lines matching this regex (grep-like); null keeps all. */
+  /**
+   * Keep only lines matching this caller's regex (grep-like); null keeps all.
+   * Matching is unbounded: with a pattern, this runs on a pattern matcher thread (pattern-matcher.ts).
+   */
   pattern: string | null;
   flags: string;
 }
@@ -29,8 +24,6 @@ export interface StreamLinesResult {
   lines: string[];
   /** Lines before filtering. */
   totalLines: number;
-  /** Set when the filter was stopped for taking too long (then `lines` is empty). */
-  patternProblem?: string;
 }
 
 /** Decode, strip escape sequences, split into lines (a final newline adds no empty line), filter. */
@@ -40,8 +33,7 @@ export function streamLines(task: StreamLinesTask): StreamLinesResult {
   if (all.at(-1) === '') all.pop();
   if (task.pattern === null) return { lines: all, totalLines: all.length };
   const regex = compilePattern(task.pattern, task.flags);
-  const filtered = matchWithinBudget(FILTER_BUDGET_MS, () => all.filter((line) => regex.test(line)));
-  return filtered.ok ? { lines: filtered.value, totalLines: all.length } : { lines: [], totalLines: all.length, patternProblem: filtered.problem };
+  return { lines: all.filter((line) => regex.test(line)), totalLines: all.length };
 }
 
 export interface DiffRowsTask {

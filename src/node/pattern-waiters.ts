@@ -1,11 +1,15 @@
 /**
  * Pending `wait_for_pattern` requests for one pane. Event-driven: each waiter is
  * re-checked when the screen changes (not on a poll), plus one timer for its
- * deadline and, with `stableMs`, one for the end of the quiet period.
+ * deadline and, with `stableMs`, one for the end of the quiet period. The
+ * matching runs on a pattern matcher thread (pattern-matcher.ts), never on the
+ * thread that owns the screen, so a caller's pathological pattern costs that
+ * caller its budget and stalls nothing else.
  */
 import type { WaitRequest, WaitResult } from '../shared/pane-types.js';
-import { compilePattern, mayBacktrackExponentially } from '../shared/pattern.js';
-import { boundedIf } from './regex-budget.js';
+import { compilePattern } from '../shared/pattern.js';
+import type { BoundedMatch, PatternMatcher } from './pattern-matcher.js';
+import type { PatternSpec, TextMatch } from './pattern-tasks.js';
 
 interface ScreenSource {
   version(): number;
@@ -14,9 +18,7 @@ interface ScreenSource {
 
 interface Waiter {
   id: string | undefined;
-  regex: RegExp;
-  /** Its checks run under CHECK_BUDGET_MS. */
-  risky: boolean;
+  spec: PatternSpec;
   absent: boolean;
   stableMs: number;
   startedAt: number;
@@ -25,23 +27,24 @@ interface Waiter {
   heldSince: number | null;
   heldVersion: number;
   lastSnippet: string;
+  /** A check is on the matcher thread; screen changes meanwhile ask for one more after it. */
+  checking: boolean;
+  recheck: boolean;
+  /** The deadline passed while a check was out: that check still decides (a wait with no time left gets one). */
+  expired: boolean;
   resolve: (result: WaitResult) => void;
 }
 
 /** How many trailing non-empty lines a non-matching result shows. */
 const TAIL_LINES = 5;
-/**
- * Longest one check of a screen may take. A screen is a few thousand
- * characters, which a sane pattern matches in well under a millisecond; this
- * bounds how long a pathological one stalls the thread (this pane's worker, or
- * the coordinator for a retired pane) before the wait ends with its problem.
- */
-const CHECK_BUDGET_MS = 250;
 
 export class PatternWaiters {
   private readonly waiters = new Set<Waiter>();
 
-  constructor(private readonly screen: ScreenSource) {}
+  constructor(
+    private readonly screen: ScreenSource,
+    private readonly matcher: PatternMatcher,
+  ) {}
 
   /** Waits pending; the pane ticks faster while anyone waits. */
   get count(): number {
@@ -54,20 +57,23 @@ export class PatternWaiters {
   }
 
   add(request: WaitRequest): Promise<WaitResult> {
-    const regex = compilePattern(request.pattern, request.flags);
+    // Compiled here only to throw for an invalid pattern at once; the matcher thread compiles its own.
+    compilePattern(request.pattern, request.flags);
     return new Promise<WaitResult>((resolve) => {
       const waiter: Waiter = {
         id: request.id,
-        regex,
-        risky: mayBacktrackExponentially(request.pattern),
+        spec: { pattern: request.pattern, flags: request.flags ?? '' },
         absent: request.absent === true,
         stableMs: Math.max(0, request.stableMs ?? 0),
         startedAt: performance.now(),
-        deadline: setTimeout(() => this.finish(waiter, false), Math.max(0, request.timeoutMs)),
+        deadline: setTimeout(() => this.expire(waiter), Math.max(0, request.timeoutMs)),
         stableTimer: null,
         heldSince: null,
         heldVersion: -1,
         lastSnippet: '',
+        checking: false,
+        recheck: false,
+        expired: false,
         resolve,
       };
       this.waiters.add(waiter);
@@ -81,20 +87,39 @@ export class PatternWaiters {
 
   private check(waiter: Waiter): void {
     if (!this.waiters.has(waiter)) return;
+    if (waiter.checking) {
+      waiter.recheck = true;
+      return;
+    }
+    waiter.checking = true;
     const lines = this.screen.lines();
     const version = this.screen.version();
     const text = lines.join('\n');
-    const found = boundedIf(waiter.risky, CHECK_BUDGET_MS, () => {
-      waiter.regex.lastIndex = 0;
-      return waiter.regex.exec(text);
-    });
-    if (!found.ok) {
-      this.finish(waiter, false, found.problem);
-      return;
-    }
-    const match = found.value;
+    void this.matcher
+      .search(waiter.spec, text)
+      .catch((error: Error): BoundedMatch<TextMatch | null> => ({ ok: false, problem: `the pattern matcher failed: ${error.message}` }))
+      .then((found) => {
+        waiter.checking = false;
+        if (!this.waiters.has(waiter)) return;
+        if (!found.ok) return this.finish(waiter, false, found.problem);
+        this.settle(waiter, found.value, text, lines, version);
+        if (waiter.expired) this.finish(waiter, false);
+        else if (waiter.recheck) {
+          waiter.recheck = false;
+          this.check(waiter);
+        }
+      });
+  }
+
+  private expire(waiter: Waiter): void {
+    if (waiter.checking) waiter.expired = true;
+    else this.finish(waiter, false);
+  }
+
+  /** Acts on one check's outcome: `match` in `text`, the screen at `version`. */
+  private settle(waiter: Waiter, match: TextMatch | null, text: string, lines: string[], version: number): void {
     const holds = waiter.absent ? match === null : match !== null;
-    waiter.lastSnippet = match ? snippetAround(text, match.index, match[0].length) : tail(lines);
+    waiter.lastSnippet = match ? snippetAround(text, match.index, match.length) : tail(lines);
     if (!holds) {
       waiter.heldSince = null;
       return;

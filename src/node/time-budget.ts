@@ -2,8 +2,8 @@
  * Runs synchronous work under a wall-time limit, and stops it mid-way when it
  * runs over: V8 can interrupt JavaScript, a regex match and a WASM call alike,
  * and node:vm's timeout does exactly that. For work whose cost we cannot bound
- * in advance and that must not hang its thread: a caller's regex
- * (regex-budget.ts), ghostty-web's reflow on resize (emulator-keeper.ts).
+ * in advance and that must not hang its thread: ghostty-web's reflow on
+ * resize (emulator-keeper.ts).
  */
 import { createContext, Script } from 'node:vm';
 

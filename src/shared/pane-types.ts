@@ -77,7 +77,7 @@ export interface WaitResult {
   snippet: string;
   screenVersion: number;
   elapsedMs: number;
-  /** Set when the wait ended because matching the pattern took too long (regex-budget.ts). */
+  /** Set when the wait ended because matching the pattern took too long (pattern-matcher.ts). */
   patternProblem?: string;
 }
 

@@ -24,22 +24,20 @@ export function compilePattern(pattern: string, flags = ''): RegExp {
 }
 
 /**
- * Whether a pattern can backtrack exponentially, so its matching must run
- * under a time budget (src/node/regex-budget.ts) instead of inline. True for
- * a repeated group that itself repeats or alternates ("(a+)+", "(.|\s)*"),
- * and for backreferences and lookarounds, which are hard to judge. Anything
- * else backtracks at most polynomially in the line length, and the callers
- * bound that length. A cheap syntactic check: a false "true" only costs the
- * budget's small overhead per match.
+ * Whether a pattern matches without ever backtracking: no quantifier, no
+ * alternation, no backreference or lookaround, so each start position costs
+ * at most one step per pattern character. Such a pattern (a prompt, a marker
+ * such as "ready>" or "\$ $") can be matched inline on any thread; anything
+ * else may take minutes (".*.*.*.*X") and goes to a matcher thread
+ * (src/workers/pattern-matcher.ts). A cheap syntactic check: a false "false"
+ * only costs a hop to that thread.
  */
-export function mayBacktrackExponentially(pattern: string): boolean {
-  /** Per open group: whether it holds a quantifier or an alternation. */
-  const groups: { repeats: boolean }[] = [{ repeats: false }];
+export function matchesWithoutBacktracking(pattern: string): boolean {
   for (let i = 0; i < pattern.length; i++) {
     const char = pattern[i];
     if (char === '\\') {
       const next = pattern[i + 1] ?? '';
-      if (/[1-9]/.test(next) || next === 'k') return true; // backreference
+      if (/[1-9k]/.test(next)) return false; // a backreference
       i++;
       continue;
     }
@@ -47,30 +45,16 @@ export function mayBacktrackExponentially(pattern: string): boolean {
       i = classEnd(pattern, i);
       continue;
     }
-    if (char === '(') {
-      if (/^\?<?[=!]/.test(pattern.slice(i + 1, i + 4))) return true; // lookahead or lookbehind
-      groups.push({ repeats: false });
+    if (char === '(' && pattern[i + 1] === '?') {
+      // (?: and (?<name> are plain groups; (?= (?! (?<= (?<! look around.
+      if (pattern[i + 2] === ':') i += 2;
+      else if (/^<[A-Za-z_$]/.test(pattern.slice(i + 2, i + 4)) && pattern.includes('>', i)) i = pattern.indexOf('>', i);
+      else return false;
       continue;
     }
-    if (char === '|') {
-      groups[groups.length - 1].repeats = true;
-      continue;
-    }
-    if (char === ')') {
-      const closed = groups.length > 1 ? groups.pop()! : { repeats: false };
-      const quantifier = quantifierAt(pattern, i + 1);
-      if (quantifier.repeats && closed.repeats) return true;
-      if (quantifier.repeats || closed.repeats) groups[groups.length - 1].repeats = true;
-      i += quantifier.length;
-      continue;
-    }
-    const quantifier = quantifierAt(pattern, i);
-    if (quantifier.length > 0) {
-      if (quantifier.repeats) groups[groups.length - 1].repeats = true;
-      i += quantifier.length - 1;
-    }
+    if ('*+?{|'.includes(char)) return false;
   }
-  return false;
+  return true;
 }
 
 /** The index of the `]` closing the class that opens at `start` (or the last index when it never closes); in JavaScript "[]" is an empty class. */
@@ -80,26 +64,4 @@ function classEnd(pattern: string, start: number): number {
     else if (pattern[i] === ']') return i;
   }
   return pattern.length - 1;
-}
-
-/** The quantifier starting at `at` (with its lazy "?"), and whether it can repeat more than once. */
-function quantifierAt(pattern: string, at: number): { length: number; repeats: boolean } {
-  const char = pattern[at];
-  let length = 0;
-  let repeats = false;
-  if (char === '*' || char === '+') {
-    length = 1;
-    repeats = true;
-  } else if (char === '?') {
-    length = 1;
-  } else if (char === '{') {
-    const braces = /^\{(\d+)(,(\d*))?\}/.exec(pattern.slice(at));
-    if (braces) {
-      length = braces[0].length;
-      const most = braces[2] === undefined ? Number(braces[1]) : braces[3] === '' ? Infinity : Number(braces[3]);
-      repeats = most > 1;
-    }
-  }
-  if (length > 0 && pattern[at + length] === '?') length++;
-  return { length, repeats };
 }

@@ -14,6 +14,7 @@ import { packRows } from '../shared/compact-rows.js';
 import type { GhosttyEmulator } from './ghostty-emulator.js';
 import { EmulatorKeeper } from './emulator-keeper.js';
 import { PatternWaiters } from '../node/pattern-waiters.js';
+import { patternMatcher } from '../node/pattern-matcher.js';
 import { MirrorPublisher } from './mirror-publisher.js';
 import { FocusReporter } from './focus-reporter.js';
 import { GridHistory } from '../shared/grid-history.js';
@@ -92,10 +93,13 @@ export class PaneService {
         this.markDirty();
       },
     });
-    this.waiters = new PatternWaiters({
-      version: () => this.version(),
-      lines: () => this.lines(),
-    });
+    this.waiters = new PatternWaiters(
+      {
+        version: () => this.version(),
+        lines: () => this.lines(),
+      },
+      patternMatcher(),
+    );
   }
 
   // ---- output path -------------------------------------------------------

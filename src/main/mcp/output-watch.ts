@@ -7,11 +7,10 @@
 import type { Coordinator } from '../coordinator.js';
 import type { PaneId } from '../../shared/pane-types.js';
 import { Emitter, DisposableStore, type Disposable } from '../../shared/events.js';
-import { stripAnsi } from '../../shared/ansi-strip.js';
 import { completeLength } from './stream-text.js';
-import { boundedIf } from '../../node/regex-budget.js';
-import { mayBacktrackExponentially } from '../../shared/pattern.js';
 import { logIgnored } from '../../node/patterm-log.js';
+import { patternMatcher } from '../../node/pattern-matcher.js';
+import type { PatternSpec } from '../../node/pattern-tasks.js';
 
 export interface PatternHit {
   line: string;
@@ -26,24 +25,14 @@ export interface OutputHealth {
   first: 'ready' | 'error' | null;
   ready: PatternHit | null;
   error: PatternHit | null;
-  /** Set when watching stopped because matching took too long (regex-budget.ts). */
+  /** Set when watching stopped because matching took too long (pattern-matcher.ts). */
   patternProblem?: string;
 }
 
 /** A partial line longer than this is checked and then forgotten, so one endless line cannot grow memory. */
 const MAX_CARRIED_LINE = 64 * 1024;
-/**
- * Longest the check of one batch of output may take. It runs on the
- * coordinator thread, where a stall stops every pane; a sane pattern checks a
- * batch in well under a millisecond.
- */
-const BATCH_BUDGET_MS = 250;
-/**
- * Only this much of a line is matched. A ready or error line is far shorter,
- * and a pattern that backtracks polynomially (".*a.*b.*c") grows with the
- * line's length: on a long line it would hold the coordinator thread.
- */
-const MAX_CHECKED_LINE = 4096;
+/** Which pattern a LineHit's `which` names (the order firstLineHits is given them in). */
+const PATTERN_ROLES = ['ready', 'error'] as const;
 
 export class OutputWatch implements Disposable {
   private readonly started = performance.now();
@@ -56,7 +45,6 @@ export class OutputWatch implements Disposable {
   private finalPending = false;
   private readonly changed = new Emitter<OutputHealth>();
   private readonly disposables = new DisposableStore();
-  private readonly risky: boolean;
   readonly health: OutputHealth;
 
   constructor(
@@ -66,7 +54,6 @@ export class OutputWatch implements Disposable {
     private readonly error: RegExp | null,
   ) {
     this.health = { readyPattern: ready?.source ?? null, errorPattern: error?.source ?? null, first: null, ready: null, error: null };
-    this.risky = [ready, error].some((pattern) => pattern !== null && mayBacktrackExponentially(pattern.source));
     this.disposables.add(coordinator.onScreenDirty(paneId, () => this.pump()));
     this.disposables.add(
       coordinator.onPaneExited((pane) => {
@@ -133,25 +120,27 @@ export class OutputWatch implements Disposable {
       const pieces = text.split('\n');
       this.carry = pieces.pop() ?? '';
       // Prompts often end without a newline ("ready> "); check the partial line too.
-      this.check(this.carry !== '' ? [...pieces, this.carry] : pieces);
+      await this.check(this.carry !== '' ? [...pieces, this.carry] : pieces);
       if (this.carry.length > MAX_CARRIED_LINE) this.carry = '';
       if (final || !running) this.finish();
     } catch (error) {
-      logIgnored('reading output for ready/error patterns; the watch ends', error);
+      logIgnored(`output watch of pane ${this.paneId}; the watch ends`, error);
       this.finish();
     }
   }
 
-  private check(rawLines: string[]): void {
+  /** Matching runs on a pattern matcher thread: a pathological pattern stops this watch, and stalls nothing else. */
+  private async check(rawLines: string[]): Promise<void> {
     const ready = this.health.ready ? null : this.ready;
     const error = this.health.error ? null : this.error;
     if (!ready && !error) return;
-    const found = boundedIf(this.risky, BATCH_BUDGET_MS, () => firstMatches(rawLines, ready, error));
+    const found = await patternMatcher().firstLineHits([specOf(ready), specOf(error)], rawLines);
+    if (this.done) return;
     if (!found.ok) {
       this.health.patternProblem = found.problem;
       return this.finish();
     }
-    for (const [which, line] of found.value) this.hit(which, line);
+    for (const { which, line } of found.value) this.hit(PATTERN_ROLES[which], line);
     if ((!this.ready || this.health.ready) && (!this.error || this.health.error)) this.finish();
   }
 
@@ -174,24 +163,6 @@ export class OutputWatch implements Disposable {
   }
 }
 
-/** The first line each pattern matches, in the order they matched. */
-function firstMatches(rawLines: string[], ready: RegExp | null, error: RegExp | null): ['ready' | 'error', string][] {
-  const hits: ['ready' | 'error', string][] = [];
-  let readyPending = ready !== null;
-  let errorPending = error !== null;
-  for (const rawLine of rawLines) {
-    for (const whole of stripAnsi(rawLine).split('\n')) {
-      const line = whole.slice(0, MAX_CHECKED_LINE);
-      if (readyPending && ready!.test(line)) {
-        hits.push(['ready', line]);
-        readyPending = false;
-      }
-      if (errorPending && error!.test(line)) {
-        hits.push(['error', line]);
-        errorPending = false;
-      }
-      if (!readyPending && !errorPending) return hits;
-    }
-  }
-  return hits;
+function specOf(regex: RegExp | null): PatternSpec | null {
+  return regex ? { pattern: regex.source, flags: regex.flags } : null;
 }

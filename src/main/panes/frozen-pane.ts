@@ -13,6 +13,7 @@ import { ByteRing } from '../../shared/byte-ring.js';
 import { unpackRows, type PackedRows } from '../../shared/compact-rows.js';
 import { historyWindow } from '../../shared/history-window.js';
 import { PatternWaiters } from '../../node/pattern-waiters.js';
+import { patternMatcher } from '../../node/pattern-matcher.js';
 
 /**
  * History a frozen pane keeps (scrollback and screen, newest last), in cells:
@@ -58,7 +59,7 @@ export class FrozenPane implements PaneCalls {
     this.idleThresholdMs = remains.idleThresholdMs;
     this.historyRows = remains.history;
     this.historyFirst = remains.historyFirst;
-    this.waiters = new PatternWaiters({ version: () => this.lastGrid.screenVersion, lines: () => this.lastGrid.lines });
+    this.waiters = new PatternWaiters({ version: () => this.lastGrid.screenVersion, lines: () => this.lastGrid.lines }, patternMatcher());
   }
 
   /** The process has exited: its screen keeps the size it had. */

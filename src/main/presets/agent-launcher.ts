@@ -10,7 +10,8 @@ import type { PaneId, PaneInfo } from '../../shared/pane-types.js';
 import { DEFAULT_IDLE_THRESHOLD_MS } from '../../shared/pane-protocol.js';
 import type { AgentLauncher, McpEndpoint, SubmitResult } from '../contracts.js';
 import type { Coordinator } from '../coordinator.js';
-import { trimChrome } from './chrome-trim.js';
+import type { TrimResult } from '../../shared/chrome-trim.js';
+import { patternMatcher } from '../../node/pattern-matcher.js';
 import { buildInjection } from './mcp-injection.js';
 import { assertProgramExists, assertWorkingDir } from './program-lookup.js';
 import { submitText, waitReady, type ReadyOutcome } from './pane-driver.js';
@@ -130,8 +131,13 @@ export class PresetAgentLauncher implements AgentLauncher {
     });
   }
 
-  chromeTrim(paneId: PaneId, lines: string[]): { lines: string[]; trimmedRows: number[] } {
-    return trimChrome(lines, this.presetFor(paneId)?.chrome_trim_hints);
+  async chromeTrim(paneId: PaneId, lines: string[]): Promise<TrimResult> {
+    const preset = this.presetFor(paneId);
+    const rules = preset?.chrome_trim_hints ?? [];
+    if (rules.length === 0) return { lines: [...lines], trimmedRows: [] };
+    const trimmed = await patternMatcher().trimChrome(rules, lines);
+    if (!trimmed.ok) throw new Error(`chrome_trim_hints of preset ${JSON.stringify(preset!.name)}: ${trimmed.problem}; read with trim_chrome: false`);
+    return trimmed.value;
   }
 
   /** The program must exist where the pane will look for it (its PATH, relative to its working dir). */

@@ -10,7 +10,7 @@ import type { SubmitResult } from '../contracts.js';
 import type { Coordinator } from '../coordinator.js';
 import { DEFAULT_READY_STABLE_MS, readyTimeoutMs, screenState } from './ready-state.js';
 import { screenTail, watchScreen } from './screen-watch.js';
-import { confirmSubmission, typedInput } from './submission-check.js';
+import { confirmSubmission, typedInput, type ScreenView, type TypedInput } from './submission-check.js';
 
 /** Quiet time before Enter by default: long enough for the echo to paint, short enough not to be noticed. */
 export const DEFAULT_ENTER_DELAY_MS = 150;
@@ -42,13 +42,13 @@ export async function waitReady(coordinator: Coordinator, paneId: PaneId, signal
   const outcome = await watchScreen(
     coordinator,
     paneId,
-    (grid) => {
+    async (grid) => {
       if (signal.kind === 'idle') {
         // Quiet before the first byte is not readiness: the program has not drawn anything yet.
         sawOutput ||= grid.lines.some((line) => line !== '') || grid.screenVersion > 1;
         return sawOutput && grid.idleMs >= idleMs ? true : null;
       }
-      if (screenState(signal, grid.lines) !== 'ready') {
+      if ((await screenState(signal, grid.lines)) !== 'ready') {
         heldSince = null;
         return null;
       }
@@ -60,6 +60,7 @@ export async function waitReady(coordinator: Coordinator, paneId: PaneId, signal
   );
   const elapsedMs = Math.round(performance.now() - started);
   if (outcome.kind === 'held') return { ready: true, elapsedMs, detail: `ready after ${elapsedMs} ms` };
+  if (outcome.kind === 'failed') return { ready: false, elapsedMs, detail: outcome.problem };
   const why = outcome.kind === 'exited' ? 'the process exited' : `no ready signal within ${timeoutMs} ms`;
   return { ready: false, elapsedMs, detail: `${why}; the screen ends with: ${screenTail(outcome.grid)}` };
 }
@@ -82,7 +83,8 @@ export async function submitText(coordinator: Coordinator, paneId: PaneId, reque
   // Typing into a dialog (a permission prompt, say) could answer it: wait until
   // the agent is at its input, or working (all three CLIs queue typed messages then).
   if (signal.kind === 'pattern') {
-    const atInput = await watchScreen(coordinator, paneId, (grid) => (screenState(signal, grid.lines) !== 'other' ? true : null), request.inputWaitMs ?? DEFAULT_INPUT_WAIT_MS);
+    const atInput = await watchScreen(coordinator, paneId, async (grid) => ((await screenState(signal, grid.lines)) !== 'other' ? true : null), request.inputWaitMs ?? DEFAULT_INPUT_WAIT_MS);
+    if (atInput.kind === 'failed') return { submitted: false, attempts: 0, detail: `nothing was typed: ${atInput.problem}` };
     if (atInput.kind !== 'held') {
       return { submitted: false, attempts: 0, detail: `nothing was typed: the agent is not at its input prompt (${atInput.kind === 'exited' ? 'it exited' : 'maybe a dialog or permission prompt is open'}); the screen ends with: ${screenTail(atInput.grid)}` };
     }
@@ -93,15 +95,21 @@ export async function submitText(coordinator: Coordinator, paneId: PaneId, reque
   coordinator.write(paneId, asPaste ? bracketedPaste(text) : text, source);
 
   const afterTyping = await settleAfterTyping(coordinator, paneId, before, options.enter_delay_ms ?? DEFAULT_ENTER_DELAY_MS);
-  const typed = typedInput(signal, before, afterTyping);
+  let typed: TypedInput;
+  try {
+    typed = typedInput(await viewOf(signal, before), await viewOf(signal, afterTyping));
+  } catch (error) {
+    return { submitted: false, attempts: 0, detail: `the text was typed but Enter was not pressed: ${(error as Error).message}` };
+  }
   const confirmTimeout = options.confirm_timeout_ms ?? DEFAULT_CONFIRM_TIMEOUT_MS;
 
   let last: GridSnapshot | null = afterTyping;
   for (let attempt = 1; attempt <= 2; attempt++) {
     coordinator.write(paneId, ENTER, source);
-    const outcome = await watchScreen(coordinator, paneId, (grid) => confirmSubmission(signal, typed, grid), confirmTimeout);
+    const outcome = await watchScreen(coordinator, paneId, async (grid) => confirmSubmission(typed, await viewOf(signal, grid)), confirmTimeout);
     if (outcome.kind === 'held') return { submitted: true, attempts: attempt, detail: `confirmed (${outcome.value})${asPaste ? ' as a bracketed paste' : ''}` };
     last = outcome.grid ?? last;
+    if (outcome.kind === 'failed') return { submitted: false, attempts: attempt, detail: `Enter was pressed but the submission cannot be confirmed: ${outcome.problem}` };
     if (outcome.kind === 'exited') return { submitted: false, attempts: attempt, detail: `the agent exited before the submission showed; the screen ends with: ${screenTail(last)}` };
   }
   return {
@@ -128,6 +136,11 @@ async function settleAfterTyping(coordinator: Coordinator, paneId: PaneId, befor
     quietMs + ECHO_TIMEOUT_MS,
   );
   return still.grid ?? changed.grid ?? before;
+}
+
+/** A screen as the submission check reads it: with what the ready signal makes of it. */
+async function viewOf(signal: ReadySignal, grid: GridSnapshot): Promise<ScreenView> {
+  return { lines: grid.lines, cursor: grid.cursor, state: await screenState(signal, grid.lines) };
 }
 
 function sameLines(a: readonly string[], b: readonly string[]): boolean {

@@ -4,7 +4,7 @@
  * (starting, or showing something else such as a permission prompt).
  */
 import type { ReadySignal } from '../../shared/preset-schema.js';
-import { compilePattern } from '../../shared/pattern.js';
+import { patternMatcher } from '../../node/pattern-matcher.js';
 
 export type ScreenState = 'ready' | 'busy' | 'other';
 
@@ -19,12 +19,22 @@ export function readyTimeoutMs(signal: ReadySignal): number {
   return signal.timeout_ms ?? DEFAULT_READY_TIMEOUT_MS;
 }
 
-/** For pattern signals only: idle signals cannot be judged from one screen. */
-export function screenState(signal: ReadySignal, lines: readonly string[]): ScreenState {
+/**
+ * For pattern signals only: idle signals cannot be judged from one screen.
+ * The preset's patterns match on a pattern matcher thread; one that overruns
+ * its budget rejects, naming the field and the pattern.
+ */
+export async function screenState(signal: ReadySignal, lines: readonly string[]): Promise<ScreenState> {
   if (signal.kind !== 'pattern') return 'other';
   const text = lines.join('\n');
-  if (signal.busy_pattern !== undefined && compilePattern(signal.busy_pattern, signal.flags).test(text)) return 'busy';
-  return compilePattern(signal.pattern, signal.flags).test(text) ? 'ready' : 'other';
+  if (signal.busy_pattern !== undefined && (await shows('busy_pattern', signal.busy_pattern, signal.flags, text))) return 'busy';
+  return (await shows('pattern', signal.pattern, signal.flags, text)) ? 'ready' : 'other';
+}
+
+async function shows(field: string, pattern: string, flags: string | undefined, text: string): Promise<boolean> {
+  const found = await patternMatcher().search({ pattern, flags: flags ?? '' }, text);
+  if (!found.ok) throw new Error(`ready_signal.${field}: ${found.problem}`);
+  return found.value !== null;
 }
 
 /**

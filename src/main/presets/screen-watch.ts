@@ -7,7 +7,12 @@ import type { GridSnapshot, PaneId } from '../../shared/pane-types.js';
 import type { Coordinator } from '../coordinator.js';
 import { logIgnored } from '../../node/patterm-log.js';
 
-export type WatchOutcome<T> = { kind: 'held'; value: T; grid: GridSnapshot } | { kind: 'timeout'; grid: GridSnapshot | null } | { kind: 'exited'; grid: GridSnapshot | null };
+export type WatchOutcome<T> =
+  | { kind: 'held'; value: T; grid: GridSnapshot }
+  | { kind: 'timeout'; grid: GridSnapshot | null }
+  | { kind: 'exited'; grid: GridSnapshot | null }
+  /** The check itself failed (a preset's pattern overran its budget): `problem` says why. */
+  | { kind: 'failed'; problem: string; grid: GridSnapshot | null };
 
 /** Even with no screen change, re-check this often: idle-based conditions change with time alone. */
 const RECHECK_INTERVAL_MS = 100;
@@ -15,7 +20,7 @@ const RECHECK_INTERVAL_MS = 100;
 export function watchScreen<T>(
   coordinator: Coordinator,
   paneId: PaneId,
-  check: (grid: GridSnapshot) => T | null | undefined,
+  check: (grid: GridSnapshot) => T | null | undefined | Promise<T | null | undefined>,
   timeoutMs: number,
 ): Promise<WatchOutcome<T>> {
   return new Promise((resolve) => {
@@ -43,7 +48,12 @@ export function watchScreen<T>(
           again = false;
           if (!coordinator.has(paneId)) return finish({ kind: 'exited', grid: last });
           last = await coordinator.grid(paneId);
-          const value = check(last);
+          let value: T | null | undefined;
+          try {
+            value = await check(last);
+          } catch (error) {
+            return finish({ kind: 'failed', problem: (error as Error).message, grid: last });
+          }
           if (value !== null && value !== undefined) return finish({ kind: 'held', value, grid: last });
           if (coordinator.info(paneId).process.status !== 'running') return finish({ kind: 'exited', grid: last });
         } while (again && !done);

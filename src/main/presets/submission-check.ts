@@ -8,12 +8,13 @@
  * leaves the typed row in place with the cursor on the row below, so the check
  * looks at the cursor row and the one above it.
  */
-import type { ReadySignal } from '../../shared/preset-schema.js';
-import { screenState } from './ready-state.js';
+import type { ScreenState } from './ready-state.js';
 
 export interface ScreenView {
   lines: readonly string[];
   cursor: { x: number; y: number };
+  /** What the preset's ready signal makes of these lines (screenState, worked out off this thread). */
+  state: ScreenState;
 }
 
 /** What the input looked like just before and just after the text was typed. */
@@ -30,19 +31,19 @@ export interface TypedInput {
 
 export type Confirmation = 'busy' | 'input-cleared' | 'ready-returned';
 
-export function typedInput(signal: ReadySignal, before: ScreenView, afterTyping: ScreenView): TypedInput {
+export function typedInput(before: ScreenView, afterTyping: ScreenView): TypedInput {
   return {
     emptyRow: rowAt(before, 0),
     echoRow: rowAt(afterTyping, 0),
-    readyHidByTyping: screenState(signal, before.lines) === 'ready' && screenState(signal, afterTyping.lines) !== 'ready',
+    readyHidByTyping: before.state === 'ready' && afterTyping.state !== 'ready',
     // Busy at any point before Enter: the marker showing afterwards then proves nothing.
-    busyBeforeTyping: screenState(signal, before.lines) === 'busy' || screenState(signal, afterTyping.lines) === 'busy',
+    busyBeforeTyping: before.state === 'busy' || afterTyping.state === 'busy',
   };
 }
 
 /** Why the screen shows the text was submitted, or null when it does not (yet). */
-export function confirmSubmission(signal: ReadySignal, typed: TypedInput, now: ScreenView): Confirmation | null {
-  const state = screenState(signal, now.lines);
+export function confirmSubmission(typed: TypedInput, now: ScreenView): Confirmation | null {
+  const state = now.state;
   if (state === 'busy' && !typed.busyBeforeTyping) return 'busy';
   const echoed = typed.echoRow.trim() !== '' && typed.echoRow !== typed.emptyRow;
   if (echoed && rowAt(now, 0) !== typed.echoRow && rowAt(now, -1) !== typed.echoRow) return 'input-cleared';

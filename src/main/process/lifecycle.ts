@@ -1,11 +1,15 @@
 /**
  * Process-level lifecycle: turns SIGTERM, SIGHUP and SIGINT into one orderly
  * shutdown (spec §2: SIGTERM to every pane, SIGKILL after the grace window,
- * then exit), and makes sure it runs at most once.
+ * then exit), and makes sure it runs at most once. Signals always win: no
+ * caller's work runs on this thread (callers' patterns match on threads of
+ * their own, pattern-matcher.ts), and if the shutdown still has not finished
+ * by its deadline, or a second signal comes, patterm exits at once and the
+ * orphan watchdog SIGKILLs every process of the instance.
  */
-import type { Coordinator } from '../coordinator.js';
+import { DEFAULT_KILL_GRACE_MS, type Coordinator } from '../coordinator.js';
 import { startOrphanWatchdog } from './orphan-watchdog.js';
-import { logIgnored } from '../../node/patterm-log.js';
+import { log, logIgnored } from '../../node/patterm-log.js';
 
 export interface LifecycleHooks {
   /** Runs before panes are killed (e.g. restore the host terminal). */
@@ -17,6 +21,12 @@ export interface LifecycleHooks {
 const HANDLED_SIGNALS: NodeJS.Signals[] = ['SIGTERM', 'SIGHUP', 'SIGINT'];
 /** Exit codes follow the shell convention 128 + signal number. */
 const SIGNAL_EXIT_CODES: Record<string, number> = { SIGHUP: 129, SIGINT: 130, SIGTERM: 143 };
+/**
+ * Longest a shutdown may take before patterm exits anyway: the panes' grace
+ * window, the SIGKILL that follows it and the threads' teardown, with room
+ * to spare. Past it something hangs, and the watchdog finishes the job.
+ */
+export const SHUTDOWN_DEADLINE_MS = DEFAULT_KILL_GRACE_MS + 3000;
 
 export class Lifecycle {
   private shutdownPromise: Promise<void> | null = null;
@@ -29,12 +39,19 @@ export class Lifecycle {
   install(): void {
     startOrphanWatchdog(this.coordinator.instanceId);
     for (const signal of HANDLED_SIGNALS) {
-      process.on(signal, () => void this.shutdown(SIGNAL_EXIT_CODES[signal] ?? 1));
+      process.on(signal, () => {
+        const exitCode = SIGNAL_EXIT_CODES[signal] ?? 1;
+        // A second signal (Ctrl-C again, the terminal closing during a quit) does not wait for the first.
+        if (this.shutdownPromise) this.exitNow(exitCode, `${signal} during shutdown`);
+        else void this.shutdown(exitCode);
+      });
     }
   }
 
   shutdown(exitCode = 0): Promise<void> {
     this.shutdownPromise ??= (async () => {
+      // Kept referenced: a shutdown stuck on a promise nothing will settle must still end in exitNow, with its exit code.
+      setTimeout(() => this.exitNow(exitCode, `shutdown still running after ${SHUTDOWN_DEADLINE_MS} ms`), SHUTDOWN_DEADLINE_MS);
       try {
         await this.hooks.beforeShutdown?.();
       } catch (error) {
@@ -49,5 +66,11 @@ export class Lifecycle {
       }
     })();
     return this.shutdownPromise;
+  }
+
+  /** Exits without waiting for the panes: the orphan watchdog SIGKILLs every process of this instance. */
+  private exitNow(exitCode: number, why: string): void {
+    log.warn(`exiting at once (${why}); the watchdog ends what is left of the panes`);
+    process.exit(exitCode);
   }
 }

@@ -35,11 +35,13 @@ function cpuPool(): Piscina {
 }
 
 /**
- * Decoded, ANSI-stripped, optionally filtered lines of a stream read. Large
- * inputs are transferred to a pool thread: `bytes` must not be used afterwards
- * by the caller (its buffer is detached).
+ * Decoded, ANSI-stripped lines of a stream read (a caller's filter runs on a
+ * pattern matcher thread instead: pattern-matcher.ts). Large inputs are
+ * transferred to a pool thread: `bytes` must not be used afterwards by the
+ * caller (its buffer is detached).
  */
-export async function streamLinesOffThread(task: StreamLinesTask, options: { force?: 'inline' | 'pool' } = {}): Promise<StreamLinesResult> {
+export async function streamLinesOffThread(bytes: Uint8Array, options: { force?: 'inline' | 'pool' } = {}): Promise<StreamLinesResult> {
+  const task: StreamLinesTask = { bytes, pattern: null, flags: '' };
   const usePool = options.force === 'pool' || (options.force !== 'inline' && task.bytes.length >= POOL_MIN_STREAM_BYTES);
   if (!usePool) return streamLines(task);
   // Transfer, not copy, when the view owns its whole buffer; otherwise copy just the view

@@ -5,7 +5,7 @@
  * its own, and a pane gets a worker of its own, so loading tsc's files one by
  * one was a large share of a spawn's CPU (figures: docs/perf-notes.md).
  */
-export const WORKER_ENTRIES = ['workers/pane-worker', 'workers/pty-host-worker', 'renderer/renderer-worker', 'node/cpu-tasks'] as const;
+export const WORKER_ENTRIES = ['workers/pane-worker', 'workers/pty-host-worker', 'renderer/renderer-worker', 'node/cpu-tasks', 'node/pattern-match-thread'] as const;
 
 export type WorkerEntry = (typeof WORKER_ENTRIES)[number];
 

@@ -92,6 +92,33 @@ test('negative and out-of-range numbers are named with the value received', asyn
   await expectToolError('read_output', { child_id: sleeper, mode: 'stream', line_limit: 0 }, /line_limit: Invalid value: Expected >=1 but received 0/);
 });
 
+test('every number has a sane maximum: since_offset 1e300 and its kin are refused by name', async () => {
+  await expectToolError('read_output', { child_id: sleeper, mode: 'stream', since_offset: 1e300 }, /since_offset: since_offset must be at most 9007199254740991 \(2\^53 - 1\), received 1e\+300/);
+  await expectToolError('read_output', { child_id: sleeper, mode: 'stream', since_offset: 2 ** 53 }, /since_offset must be at most 9007199254740991 \(2\^53 - 1\), received 9007199254740992/);
+  await expectToolError('read_output', { child_id: sleeper, since_version: 1e300 }, /since_version: since_version must be at most 9007199254740991/);
+  await expectToolError('read_output', { child_id: sleeper, mode: 'stream', line_offset: 1e300 }, /line_offset: Invalid value: Expected <=1048576 but received 1e\+300/);
+  await expectToolError('read_output', { child_id: sleeper, mode: 'stream', line_limit: 1e12 }, /line_limit: Invalid value: Expected <=1048576 but received 1000000000000/);
+  await expectToolError('spawn_process', { argv: ['true'], ready_pattern: 'x', ready_timeout_seconds: 1e300 }, /ready_timeout_seconds: Invalid value: Expected <=600 but received 1e\+300/);
+  await expectToolError('timer_wait', { seconds: 1e300 }, /seconds must be at most 86400 \(one day\), received 1e\+300/);
+  await expectToolError('wait_for_pattern', { child_id: sleeper, stable_ms: 1e300, timeout_seconds: 1 }, /stable_ms: Invalid value: Expected <=600000 but received 1e\+300/);
+  await expectToolError('read_output', { child_id: sleeper, mode: 'stream', max_bytes: 1e300 }, /max_bytes: Invalid value: Expected <=1048576 but received 1e\+300/);
+  await expectToolError('read_output', { child_id: sleeper, history_lines: 1e300 }, /history_lines: Invalid value: Expected <=5000 but received 1e\+300/);
+  // The largest offset allowed is an ordinary read at the head of the output.
+  const atHead = await mcp.call('read_output', { child_id: sleeper, mode: 'stream', since_offset: Number.MAX_SAFE_INTEGER });
+  assert.equal(atHead.isError, undefined, textOf(atHead));
+});
+
+test('every numeric argument of every tool has a maximum in its advertised schema', async () => {
+  const { tools } = await mcp.client.listTools();
+  const numeric = tools.flatMap((tool) =>
+    Object.entries((tool.inputSchema.properties ?? {}) as Record<string, { type?: string; maximum?: number }>)
+      .filter(([, property]) => property.type === 'number' || property.type === 'integer')
+      .map(([name, property]) => ({ name: `${tool.name}.${name}`, maximum: property.maximum })),
+  );
+  assert.ok(numeric.length >= 10, `the numeric arguments were found: ${numeric.map((arg) => arg.name).join(', ')}`);
+  assert.deepEqual(numeric.filter((arg) => arg.maximum === undefined).map((arg) => arg.name), []);
+});
+
 test('huge input: an oversized field is refused by size, and an oversized message gets an error without breaking the connection', async () => {
   await expectToolError('send_input', { child_id: sleeper, text: 'x'.repeat(200_000) }, /text: Invalid length: Expected <=100000 but received 200000/);
   await expectToolError('wait_for_pattern', { child_id: sleeper, pattern: 'a'.repeat(5000), timeout_seconds: 1 }, /pattern: Invalid length: Expected <=4096 but received 5000/);

@@ -3,6 +3,8 @@ import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { startHarness, structured, textOf } from './helpers/mcp-harness.js';
+import { answersMeanwhile, LONG_A_LINE, startBystanders } from './helpers/meanwhile.js';
+import { PATTERN_BUDGET_MS } from '../../../src/node/pattern-matcher.js';
 
 const harness = await startHarness();
 const { pane: root, token } = await harness.orchestrator();
@@ -161,10 +163,16 @@ test('a default name skips one that a running child was given by hand', async ()
   assert.match(automatic.name, /^tail-\d+$/);
 });
 
-test('a ready_pattern that backtracks catastrophically stops the watch with the problem named, at once', async () => {
-  const result = await mcp.call('spawn_process', { argv: ['sh', '-c', `echo ${'a'.repeat(40)}!; exec cat`], ready_pattern: '^(a+)+$', ready_timeout_seconds: 600 });
+test('a polynomial ready_pattern stops the watch with the pattern and budget named; meanwhile a quiet pane and another agent answer', async () => {
+  const bystanders = await startBystanders(harness);
+  // ".*.*.*.*X" on a 4000-character line (ready lines are matched up to 4096 characters): minutes to give up.
+  const pending = mcp.call('spawn_process', { argv: ['sh', '-c', `echo ${LONG_A_LINE}; exec cat`], ready_pattern: '.*.*.*.*X', ready_timeout_seconds: 600 });
+  const result = await answersMeanwhile(harness, bystanders, pending);
   assert.equal(result.isError, undefined, textOf(result));
   const spawned = structured<Spawned & { pattern_problem?: string }>(result);
-  assert.match(spawned.pattern_problem ?? '', /^ready_pattern\/error_pattern: matching took longer than \d+ ms and was stopped/);
+  assert.equal(spawned.pattern_problem, `ready_pattern/error_pattern: ".*.*.*.*X" took longer than ${PATTERN_BUDGET_MS} ms to match and was stopped: it backtracks too much (repeated or nested quantifiers such as ".*.*.*X" or "(a+)+"); simplify it`);
   assert.match(textOf(result), /the output is no longer watched/);
+  // list_children reports it too, and does not wait on the watch again.
+  const listed = structured<{ children: { child_id: string; pattern_problem?: string }[] }>(await mcp.call('list_children', {}));
+  assert.equal(listed.children.find((child) => child.child_id === spawned.child_id)?.pattern_problem, spawned.pattern_problem);
 });

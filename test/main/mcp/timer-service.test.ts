@@ -10,7 +10,7 @@ function recordingLauncher(typed: { paneId: string; text: string }[]): AgentLaun
   return {
     spawnAgent: () => Promise.reject(new Error('not used')),
     spawnProcess: () => Promise.reject(new Error('not used')),
-    chromeTrim: (_paneId, lines) => ({ lines, trimmedRows: [] }),
+    chromeTrim: async (_paneId, lines) => ({ lines, trimmedRows: [] }),
     submit: async (paneId, text) => {
       typed.push({ paneId, text });
       return { submitted: true, attempts: 1, detail: 'recorded' };

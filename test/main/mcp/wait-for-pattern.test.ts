@@ -1,6 +1,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startHarness, structured, textOf } from './helpers/mcp-harness.js';
+import { answersMeanwhile, echoes, FILL_WITH_A, startBystanders, type Bystanders } from './helpers/meanwhile.js';
+import { eventually } from '../../helpers/coordinator-fixture.js';
+import { PATTERN_BUDGET_MS } from '../../../src/node/pattern-matcher.js';
+import { RETIRE_AFTER_EXIT_MS } from '../../../src/main/panes/pane-retirement.js';
 
 const harness = await startHarness();
 const { token } = await harness.orchestrator();
@@ -89,14 +93,45 @@ test('needs a pattern or stable_ms, and absent needs a pattern', async () => {
 /** 40 a's and a mismatch: "^(a+)+$" backtracks through 2^40 splits of it, days of matching. */
 const CATASTROPHIC_LINE = `${'a'.repeat(40)}!`;
 
+let bystanders: Bystanders | null = null;
+
 test('a pattern that backtracks catastrophically ends the wait with the problem named, and the pane stays live', async () => {
   const childId = await spawn(['sh', '-c', `echo ${CATASTROPHIC_LINE}; exec cat`]);
   await mcp.call('wait_for_pattern', { child_id: childId, pattern: '!$', timeout_seconds: 30 });
   const result = await mcp.call('wait_for_pattern', { child_id: childId, pattern: '^(a+)+$', ignore_case: true, timeout_seconds: 600 });
   assert.equal(result.isError, true);
-  assert.match(textOf(result), /^pattern: matching took longer than \d+ ms and was stopped/);
+  assert.match(textOf(result), new RegExp(`^pattern: "\\^\\(a\\+\\)\\+\\$" \\(flags i\\) took longer than ${PATTERN_BUDGET_MS} ms to match and was stopped`));
   // The pane's worker was not left hanging: it still echoes and matches.
   await mcp.call('send_input', { child_id: childId, text: 'still here', submit: true });
   const after = structured<Wait>(await mcp.call('wait_for_pattern', { child_id: childId, pattern: 'still here', timeout_seconds: 30 }));
   assert.equal(after.matched, true);
+});
+
+test('a polynomial pattern on a live pane fails after its budget; meanwhile that pane, a quiet pane and another agent answer', async () => {
+  bystanders ??= await startBystanders(harness);
+  const childId = await spawn(['sh', '-c', FILL_WITH_A]);
+  await mcp.call('wait_for_pattern', { child_id: childId, pattern: '^filled$', timeout_seconds: 60 });
+  // Every row of the screen is 120 "a": ".*.*.*.*X" takes seconds a row to give up on it.
+  const pending = mcp.call('wait_for_pattern', { child_id: childId, pattern: '.*.*.*.*X', timeout_seconds: 600 });
+  const result = await answersMeanwhile(harness, bystanders, pending, () => echoes(harness, childId));
+  assert.equal(result.isError, true);
+  assert.equal(textOf(result), `pattern: ".*.*.*.*X" took longer than ${PATTERN_BUDGET_MS} ms to match and was stopped: it backtracks too much (repeated or nested quantifiers such as ".*.*.*X" or "(a+)+"); simplify it`);
+});
+
+test('a polynomial pattern on an exited pane (its worker retired) fails after its budget; meanwhile a quiet pane and another agent answer', async () => {
+  bystanders ??= await startBystanders(harness);
+  harness.coordinator.retirement.afterExitMs = 0;
+  let childId: string;
+  try {
+    childId = await spawn(['sh', '-c', FILL_WITH_A.replace('exec cat', 'exit 0')]);
+    await harness.coordinator.exitPromise(childId);
+    await eventually(() => harness.coordinator.workerRetired(childId), { timeoutMs: 30_000, message: 'the exited pane\'s worker to be retired' });
+  } finally {
+    harness.coordinator.retirement.afterExitMs = RETIRE_AFTER_EXIT_MS;
+  }
+  // Matched on the coordinator's side now (frozen-pane.ts), where it once stalled every call.
+  const pending = mcp.call('wait_for_pattern', { child_id: childId, pattern: '.*.*.*.*.*X', timeout_seconds: 600 });
+  const result = await answersMeanwhile(harness, bystanders, pending);
+  assert.equal(result.isError, true);
+  assert.match(textOf(result), new RegExp(`^pattern: "\\.\\*\\.\\*\\.\\*\\.\\*\\.\\*X" took longer than ${PATTERN_BUDGET_MS} ms`));
 });

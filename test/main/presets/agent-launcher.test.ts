@@ -10,6 +10,7 @@ import { PresetAgentLauncher } from '../../../src/main/presets/agent-launcher.js
 import { PresetCatalog } from '../../../src/main/presets/preset-catalog.js';
 import { presetDirs } from '../../../src/main/presets/preset-paths.js';
 import { eventually, useCoordinator } from '../../helpers/coordinator-fixture.js';
+import { PATTERN_BUDGET_MS } from '../../../src/node/pattern-matcher.js';
 
 const FAKE_AGENT = fileURLToPath(new URL('../../fixtures/fake-agent/fake-agent.js', import.meta.url));
 
@@ -123,7 +124,7 @@ test('chromeTrim uses the preset of the pane', async () => {
   const { pane } = await launcher.spawnAgent({ preset: 'fake', initialPrompt: 'trim me' });
   await eventually(async () => (await screen(coordinator, pane.id)).includes('answer:'), { timeoutMs: 10_000, message: 'the answer' });
   const grid = await coordinator.grid(pane.id);
-  const trimmed = launcher.chromeTrim(pane.id, grid.lines);
+  const trimmed = await launcher.chromeTrim(pane.id, grid.lines);
   assert.deepEqual(trimmed.lines.filter((l) => l !== ''), ['you: trim me', 'answer: got 7 chars']);
   assert.ok(trimmed.trimmedRows.includes(0));
 });
@@ -168,4 +169,41 @@ test('an agent that hides its cursor before it echoes, and answers at once, is s
   const { pane, submit } = await launcher.spawnAgent({ preset: 'slow-echo', initialPrompt: 'hello there' });
   assert.deepEqual(submit && { submitted: submit.submitted, attempts: submit.attempts }, { submitted: true, attempts: 1 }, submit?.detail);
   await eventually(async () => (await screen(coordinator, pane.id)).includes('answer: got 11 chars'), { timeoutMs: 10_000, message: 'the answer' });
+});
+
+/** A first row of 2000 "a" (the fake agent shows FAKE_AGENT_SHOW_ENV's variable there): ".*.*.*.*.*X" takes minutes to fail on it. */
+const LONG_HEADER = { FAKE_AGENT_SHOW_ENV: 'PAD', PAD: 'a'.repeat(2000) };
+const POLYNOMIAL = '.*.*.*.*.*X';
+const OVERRUN = new RegExp(`"\\.\\*\\.\\*\\.\\*\\.\\*\\.\\*X" took longer than ${PATTERN_BUDGET_MS} ms to match and was stopped`);
+
+test('a ready pattern of a preset that overruns its budget fails the prompt with the pattern named; other panes echo meanwhile', async () => {
+  const { coordinator, launcher } = setup([fakePreset('slow-ready', LONG_HEADER, { ready_signal: { kind: 'pattern', pattern: POLYNOMIAL, timeout_ms: 120_000 } })]);
+  const quiet = await coordinator.spawn({ argv: ['cat'], kind: 'process' });
+  let settled = false;
+  const spawning = launcher.spawnAgent({ preset: 'slow-ready', initialPrompt: 'hello' }).finally(() => (settled = true));
+  await eventually(() => coordinator.allPanes().find((pane) => pane.presetName === 'slow-ready'), { timeoutMs: 30_000, message: 'the agent pane' });
+  const agentId = coordinator.allPanes().find((pane) => pane.presetName === 'slow-ready')!.id;
+  await eventually(async () => (await screen(coordinator, agentId)).includes('a'.repeat(100)), { timeoutMs: 30_000, message: 'the long header on screen' });
+  for (let i = 0; i < 3; i++) {
+    coordinator.write(quiet.id, `echo-${i}\r`, 'orchestrator');
+    assert.equal((await coordinator.waitFor(quiet.id, { pattern: `echo-${i}`, timeoutMs: 60_000 })).matched, true);
+  }
+  assert.equal(settled, false, 'the quiet pane echoed while the ready pattern was still being matched');
+  const { submit } = await spawning;
+  assert.equal(submit?.submitted, false);
+  assert.match(submit?.detail ?? '', /^the initial prompt was not typed: ready_signal\.pattern: /);
+  assert.match(submit?.detail ?? '', OVERRUN);
+});
+
+test('chrome rules of a preset that overrun their budget fail the trim with the pattern named', async () => {
+  const { coordinator, launcher } = setup([fakePreset('slow-trim', LONG_HEADER, { chrome_trim_hints: [{ kind: 'match', pattern: POLYNOMIAL }] })]);
+  const { pane } = await launcher.spawnAgent({ preset: 'slow-trim' });
+  await eventually(async () => (await screen(coordinator, pane.id)).includes('a'.repeat(100)), { timeoutMs: 30_000, message: 'the long header on screen' });
+  const grid = await coordinator.grid(pane.id);
+  await assert.rejects(launcher.chromeTrim(pane.id, grid.lines), (error: Error) => {
+    assert.match(error.message, /^chrome_trim_hints of preset "slow-trim": /);
+    assert.match(error.message, OVERRUN);
+    assert.match(error.message, /read with trim_chrome: false$/);
+    return true;
+  });
 });

@@ -9,12 +9,12 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { AgentPreset } from '../../../src/shared/preset-schema.js';
-import { trimChrome } from '../../../src/main/presets/chrome-trim.js';
+import type { AgentPreset, ReadySignal } from '../../../src/shared/preset-schema.js';
+import { trimChrome } from '../../../src/shared/chrome-trim.js';
 import { bundledPresetDirs } from '../../../src/main/presets/preset-paths.js';
 import { loadPresetDir } from '../../../src/main/presets/preset-loader.js';
 import { screenState } from '../../../src/main/presets/ready-state.js';
-import { confirmSubmission, typedInput } from '../../../src/main/presets/submission-check.js';
+import { confirmSubmission, typedInput, type ScreenView, type TypedInput } from '../../../src/main/presets/submission-check.js';
 import { frameBeforeInput, loadCassette, replayFrames, type Cassette, type Frame } from '../../fixtures/cassette/cassette-player.js';
 
 const CASSETTES = fileURLToPath(new URL('../../../../test/fixtures/cassettes/', import.meta.url));
@@ -26,6 +26,17 @@ const CHROME: Record<string, RegExp[]> = {
   codex: [/>_ OpenAI Codex/, /\? for shortcuts/, /[\u2800-\u28ff]{4}/],
   opencode: [/ctrl\+p commands/, /╹▀/],
 };
+
+/** A frame as the submission check reads it: with the ready signal's verdict on it. */
+async function viewOf(signal: ReadySignal, frame: Frame): Promise<ScreenView> {
+  return { lines: frame.lines, cursor: frame.cursor, state: await screenState(signal, frame.lines) };
+}
+
+/** The first of `frames` the submission check takes as proof that `typed` was submitted. */
+async function firstConfirming(signal: ReadySignal, typed: TypedInput, frames: Frame[]): Promise<Frame | undefined> {
+  for (const frame of frames) if (confirmSubmission(typed, await viewOf(signal, frame)) !== null) return frame;
+  return undefined;
+}
 
 const show = (frame: Frame | undefined) => (frame ? frame.lines.filter((l) => l.trim() !== '').join('\n') : '(no frame)');
 
@@ -71,9 +82,9 @@ for (const name of readdirSync(CASSETTES).sort()) {
   test(`${name}: the ready signal holds before the first message was typed, and not on the first screen`, async () => {
     const frames = await framesPromise;
     assert.ok(cassette.inputEvents.length >= 2, 'the cassette holds a typed message and its Enter');
-    assert.notEqual(screenState(signal, frames[0].lines), 'ready', `first screen already ready:\n${show(frames[0])}`);
+    assert.notEqual(await screenState(signal, frames[0].lines), 'ready', `first screen already ready:\n${show(frames[0])}`);
     const beforeTyping = frameBeforeInput(frames, 0);
-    assert.equal(screenState(signal, beforeTyping!.lines), 'ready', `screen before typing:\n${show(beforeTyping)}`);
+    assert.equal(await screenState(signal, beforeTyping!.lines), 'ready', `screen before typing:\n${show(beforeTyping)}`);
     assert.ok(cassette.final.ready_ms !== null, 'the live run saw the ready signal');
   });
 
@@ -85,9 +96,9 @@ for (const name of readdirSync(CASSETTES).sort()) {
       const message = JSON.stringify(cassette.inputEvents[text].data.slice(0, 60));
       const before = frameBeforeInput(frames, text)!;
       const typedFrame = frameBeforeInput(frames, enter)!;
-      const typed = typedInput(signal, before, typedFrame);
-      assert.equal(confirmSubmission(signal, typed, typedFrame), null, `${message} counted as submitted before Enter, on:\n${show(typedFrame)}`);
-      const confirmed = frames.filter((frame) => frame.inputsBefore > enter && frame.inputsBefore <= next).find((frame) => confirmSubmission(signal, typed, frame) !== null);
+      const typed = typedInput(await viewOf(signal, before), await viewOf(signal, typedFrame));
+      assert.equal(confirmSubmission(typed, await viewOf(signal, typedFrame)), null, `${message} counted as submitted before Enter, on:\n${show(typedFrame)}`);
+      const confirmed = await firstConfirming(signal, typed, frames.filter((frame) => frame.inputsBefore > enter && frame.inputsBefore <= next));
       assert.ok(confirmed, `${message}: no frame between its Enter and the next input confirms it`);
     }
   });
@@ -101,7 +112,7 @@ for (const name of readdirSync(CASSETTES).sort()) {
       // asynchronously), so look for the dialog anywhere between the inputs around the approval.
       const frame = frames.find((f) => f.inputsBefore >= index - 1 && f.inputsBefore <= index + 1 && DIALOG.test(f.lines.join('\n')));
       assert.ok(frame, `no permission dialog on screen around approval #${index}`);
-      assert.equal(screenState(signal, frame.lines), 'other', `a message would be typed into this dialog:\n${show(frame)}`);
+      assert.equal(await screenState(signal, frame.lines), 'other', `a message would be typed into this dialog:\n${show(frame)}`);
       const kept = trimChrome(frame.lines, preset.chrome_trim_hints).lines.join('\n');
       assert.match(kept, DIALOG, `dialog trimmed away:\n${kept}`);
     }
@@ -132,8 +143,8 @@ test('codex: Enter sent with the text lands as a newline, and the check does not
   assert.notEqual(burst.lines[burst.cursor.y], textRow, 'the cursor moved to a new input line');
   // What the launcher would have seen had it typed the text first: the text on the cursor row.
   const typed = { emptyRow: before.lines[before.cursor.y], echoRow: textRow, readyHidByTyping: true };
-  assert.equal(confirmSubmission(signal, typed, burst), null, `the burst screen was taken for a submit:\n${show(burst)}`);
-  const after = frames.filter((frame) => frame.inputsBefore >= 2).find((frame) => confirmSubmission(signal, typed, frame) !== null);
+  assert.equal(confirmSubmission(typed, await viewOf(signal, burst)), null, `the burst screen was taken for a submit:\n${show(burst)}`);
+  const after = await firstConfirming(signal, typed, frames.filter((frame) => frame.inputsBefore >= 2));
   assert.ok(after, 'the Enter sent on its own submits, and the check sees it');
 });
 
@@ -142,12 +153,12 @@ test('codex keeps "? for shortcuts" up while busy, so the busy marker decides', 
   const frames = await replayFrames(cassette);
   const both = frames.find((frame) => frame.lines.some((l) => /\? for shortcuts/.test(l)) && frame.lines.some((l) => /esc to interrupt/.test(l)));
   assert.ok(both, 'the recording shows codex busy with its ready hint up');
-  assert.equal(screenState(presetFor('codex').ready_signal!, both.lines), 'busy');
+  assert.equal(await screenState(presetFor('codex').ready_signal!, both.lines), 'busy');
 });
 
-test('busy beats ready when both show', () => {
+test('busy beats ready when both show', async () => {
   const signal = presetFor('codex').ready_signal!;
-  assert.equal(screenState(signal, ['• Working (0s • esc to interrupt)', '› Ask Codex', '  ? for shortcuts']), 'busy');
-  assert.equal(screenState(signal, ['› Ask Codex', '  ? for shortcuts']), 'ready');
-  assert.equal(screenState(signal, ['Allow the patterm MCP server to run tool "kill"?']), 'other');
+  assert.equal(await screenState(signal, ['• Working (0s • esc to interrupt)', '› Ask Codex', '  ? for shortcuts']), 'busy');
+  assert.equal(await screenState(signal, ['› Ask Codex', '  ? for shortcuts']), 'ready');
+  assert.equal(await screenState(signal, ['Allow the patterm MCP server to run tool "kill"?']), 'other');
 });

@@ -38,7 +38,7 @@ for (const vendor of VENDORS) {
     }, { timeoutMs: ANSWER_TIMEOUT_MS, intervalMs: 200, message: `${answer} on screen` });
     process.stderr.write(`# ${vendor} ${version}: ready after ${readyMs} ms, submit ${submit?.detail} in ${submit?.attempts} attempt(s), answer on screen ${Math.round(performance.now() - started)} ms after spawn\n`);
 
-    const trimmed = world.launcher.chromeTrim(pane.id, grid.lines);
+    const trimmed = await world.launcher.chromeTrim(pane.id, grid.lines);
     assert.ok(trimmed.lines.some((line) => line.includes(answer)), `the answer survives trimming:\n${trimmed.lines.join('\n')}`);
     assert.ok(trimmed.trimmedRows.length > 0, 'some chrome was trimmed');
 

@@ -7,7 +7,10 @@ import { metadataHeadline, paneMetadata } from '../pane-metadata.js';
 import { completeLength } from '../stream-text.js';
 import { frameLines } from '../../../shared/frame-text.js';
 import { streamLinesOffThread } from '../../threads/cpu-pool.js';
-import { ChildIdSchema, RegexSchema } from './schemas.js';
+import type { StreamLinesResult } from '../../../node/cpu-tasks.js';
+import { patternMatcher } from '../../../node/pattern-matcher.js';
+import type { PatternSpec } from '../../../node/pattern-tasks.js';
+import { ChildIdSchema, counterSchema, RegexSchema } from './schemas.js';
 
 /**
  * Default bytes per stream read: ~16k tokens of text, a sensible bite for a
@@ -15,6 +18,8 @@ import { ChildIdSchema, RegexSchema } from './schemas.js';
  */
 const DEFAULT_STREAM_BYTES = 64 * 1024;
 const MAX_STREAM_BYTES = 1024 * 1024;
+/** A read holds at most one line per byte, so no line count past this can mean anything. */
+const MAX_STREAM_LINES = MAX_STREAM_BYTES;
 
 /** The most history one grid read returns: more than any pane's scrollback at a usual width (DEFAULT_SCROLLBACK_BYTES). */
 const MAX_HISTORY_LINES = 5000;
@@ -25,9 +30,7 @@ const STREAM_ONLY = ['since_offset', 'max_bytes', 'pattern', 'ignore_case', 'lin
 const schema = v.strictObject({
   child_id: ChildIdSchema,
   mode: v.optional(v.pipe(v.picklist(['grid', 'stream']), v.description('"grid" (default): the visible screen. "stream": the output log since an offset.')), 'grid'),
-  since_version: v.optional(
-    v.pipe(v.number(), v.integer(), v.minValue(0), v.description('grid only: a screen_version from an earlier read; only the rows that changed since then are returned.')),
-  ),
+  since_version: v.optional(counterSchema('since_version', 'grid only: a screen_version from an earlier read; only the rows that changed since then are returned.')),
   trim_chrome: v.optional(v.pipe(v.boolean(), v.description("grid only: drop the agent CLI's banner, input box and footer rows (per its preset). Default true.")), true),
   history_lines: v.optional(
     v.pipe(
@@ -38,12 +41,12 @@ const schema = v.strictObject({
       v.description('grid only: also return up to this many rendered lines from above the screen (the scrollback, oldest first), e.g. the start of an answer that scrolled off. The alternate screen has none.'),
     ),
   ),
-  since_offset: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0, (issue) => `since_offset must be 0 or more, received ${issue.input}`), v.description('stream only: byte offset to read from (new_offset of your previous read). Default 0, the oldest output kept.'))),
+  since_offset: v.optional(counterSchema('since_offset', 'stream only: byte offset to read from (new_offset of your previous read). Default 0, the oldest output kept.')),
   max_bytes: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(MAX_STREAM_BYTES), v.description(`stream only: read at most this many bytes. Default ${DEFAULT_STREAM_BYTES}.`))),
   pattern: v.optional(RegexSchema('stream only: keep only the lines matching this regex (like grep).')),
   ignore_case: v.optional(v.pipe(v.boolean(), v.description('stream only: match pattern case-insensitively.'))),
-  line_offset: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.description('stream only: skip this many lines (after filtering) before returning lines.'))),
-  line_limit: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.description('stream only: return at most this many lines (after filtering and line_offset).'))),
+  line_offset: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(MAX_STREAM_LINES), v.description('stream only: skip this many lines (after filtering) before returning lines.'))),
+  line_limit: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(MAX_STREAM_LINES), v.description('stream only: return at most this many lines (after filtering and line_offset).'))),
 });
 
 type Args = v.InferOutput<typeof schema>;
@@ -84,7 +87,11 @@ async function readGrid(pane: PaneInfo, args: Args, { services }: ToolContext) {
     throw new ToolError(`since_version ${args.since_version} is newer than this screen's version (${grid.screenVersion}); pass the screen_version an earlier read returned`);
   }
   const meta = paneMetadata(services.coordinator.info(pane.id), grid);
-  const trimmed = args.trim_chrome ? services.launcher.chromeTrim(pane.id, grid.lines) : { lines: grid.lines, trimmedRows: [] };
+  const trimmed = args.trim_chrome
+    ? await services.launcher.chromeTrim(pane.id, grid.lines).catch((error: Error) => {
+        throw new ToolError(error.message);
+      })
+    : { lines: grid.lines, trimmedRows: [] };
   const dropped = new Set(trimmed.trimmedRows);
   const content = withoutTrailingBlankLines(trimmed.lines).join('\n');
   const structured: Record<string, unknown> = { mode: 'grid', content, new_offset: head, ...meta, trimmed_rows: trimmed.trimmedRows };
@@ -134,13 +141,7 @@ async function readStream(pane: PaneInfo, args: Args, { services }: ToolContext)
   // While the process runs, stop before a half-written character or escape; the rest comes next read.
   const usable = running ? completeLength(chunk.bytes) : chunk.bytes.length;
   const newOffset = chunk.startOffset + usable;
-  // Decoding, stripping and grepping a large read runs off the coordinator thread, and so does
-  // any filtering: a caller's pattern may take up to its time budget (regex-budget.ts).
-  const { lines: matching, totalLines, patternProblem } = await streamLinesOffThread(
-    { bytes: chunk.bytes.subarray(0, usable), pattern: filter ? args.pattern! : null, flags },
-    filter ? { force: 'pool' } : {},
-  );
-  if (patternProblem !== undefined) throw new ToolError(`pattern: ${patternProblem}`);
+  const { lines: matching, totalLines } = await decodedLines(chunk.bytes.subarray(0, usable), filter ? { pattern: args.pattern!, flags } : null);
   const lineOffset = args.line_offset ?? 0;
   const page = matching.slice(lineOffset, args.line_limit === undefined ? undefined : lineOffset + args.line_limit);
   const content = page.join('\n');
@@ -165,6 +166,18 @@ async function readStream(pane: PaneInfo, args: Args, { services }: ToolContext)
   if (page.length === 0 && lineOffset > 0 && matching.length > 0) notes.push(`line_offset ${lineOffset} is past the last of ${matching.length} lines`);
   else if (page.length < matching.length) notes.push(`lines ${lineOffset}..${lineOffset + page.length - 1} of ${matching.length} shown`);
   return ok(structured, `${metadataHeadline(meta)}\n${content}${content ? '\n' : ''}[${notes.join('; ')}]`);
+}
+
+/**
+ * Decoding and stripping a large read runs off the coordinator thread; a
+ * caller's filter always does, on a pattern matcher thread, under its time
+ * budget (pattern-matcher.ts).
+ */
+async function decodedLines(bytes: Uint8Array, filter: PatternSpec | null): Promise<StreamLinesResult> {
+  if (filter === null) return streamLinesOffThread(bytes);
+  const filtered = await patternMatcher().filterStream(filter, bytes);
+  if (!filtered.ok) throw new ToolError(`pattern: ${filtered.problem}`);
+  return filtered.value;
 }
 
 /** Compiled here only to report a bad pattern by name; the matching itself happens with the decoding. */

@@ -31,6 +31,23 @@ export const PaneNameSchema = v.pipe(
   v.description('Display name shown in the session tree and in message tags. Defaults to "<preset>-<n>", with other characters of the preset name turned into "-" (preset "npm run dev" gives "npm-run-dev-1").'),
 );
 
+/**
+ * Byte offsets and screen versions only ever count up from 0; past 2^53 - 1 a
+ * number is no longer an exact integer (1e300 passes an integer check).
+ */
+export const MAX_COUNTER = Number.MAX_SAFE_INTEGER;
+
+/** A byte offset or a version, named in its errors with the value received. */
+export function counterSchema(field: string, description: string) {
+  return v.pipe(
+    v.number(),
+    v.integer((issue) => `${field} must be a whole number, received ${issue.input}`),
+    v.minValue(0, (issue) => `${field} must be 0 or more, received ${issue.input}`),
+    v.maxValue(MAX_COUNTER, (issue) => `${field} must be at most ${MAX_COUNTER} (2^53 - 1), received ${issue.input}`),
+    v.description(description),
+  );
+}
+
 export const RegexSchema = (description: string) =>
   v.pipe(v.string(), v.minLength(1, 'the pattern is empty'), v.maxLength(4096), v.description(description));
 

@@ -3,6 +3,7 @@ import { compilePattern, PatternError } from '../../../shared/pattern.js';
 import { defineTool, ok, ToolError } from '../tool-kit.js';
 import { exitCodeOf } from '../exit-description.js';
 import { ChildIdSchema } from './schemas.js';
+import { PATTERN_BUDGET_MS } from '../../../node/pattern-matcher.js';
 
 /**
  * Longest single wait. Vendor CLIs time out MCP calls on their own schedule;
@@ -22,7 +23,7 @@ export const waitForPattern = defineTool({
     'absent: true waits until the pattern is gone instead (e.g. a spinner or "esc to interrupt" disappears).',
     'stable_ms waits, after the condition holds, until the screen has not changed for that many milliseconds; with stable_ms alone (no pattern) it waits for the screen to settle.',
     'If the child exits, the wait ends at once with exited: true.',
-    'A pattern that backtracks catastrophically (a repeated group that itself repeats, such as "(a+)+") is stopped after a quarter of a second and returned as an error.',
+    `A pattern that backtracks too much (such as "(a+)+" or ".*.*.*X") is stopped after ${PATTERN_BUDGET_MS / 1000} s and returned as an error.`,
   ].join(' '),
   schema: v.strictObject({
     child_id: ChildIdSchema,

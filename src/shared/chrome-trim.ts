@@ -3,10 +3,11 @@
  * a grid read, so the caller gets the conversation (spec §7 read_output). The
  * rules come from the preset's chrome_trim_hints; a rule that does not match
  * cleanly removes nothing, because trimming real content is worse than
- * leaving some chrome in.
+ * leaving some chrome in. The rules' patterns are the preset author's, so
+ * this runs on a pattern matcher thread (src/workers/pattern-matcher.ts).
  */
-import type { ChromeTrimRule } from '../../shared/preset-schema.js';
-import { compilePattern } from '../../shared/pattern.js';
+import type { ChromeTrimRule } from './preset-schema.js';
+import { compilePattern } from './pattern.js';
 
 export interface TrimResult {
   lines: string[];

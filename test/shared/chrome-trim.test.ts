@@ -1,8 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { trimChrome } from '../../../src/main/presets/chrome-trim.js';
-import { bundledPresetDirs } from '../../../src/main/presets/preset-paths.js';
-import { loadPresetDir } from '../../../src/main/presets/preset-loader.js';
+import { trimChrome } from '../../src/shared/chrome-trim.js';
+import { bundledPresetDirs } from '../../src/main/presets/preset-paths.js';
+import { loadPresetDir } from '../../src/main/presets/preset-loader.js';
 
 const hints = (id: string) => loadPresetDir('agent', bundledPresetDirs().agents).presets.find((p) => p.id === id)!.preset.chrome_trim_hints;
 
