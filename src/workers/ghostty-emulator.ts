@@ -8,10 +8,10 @@
  */
 // '#ghostty-web' is ghostty-web without its embedded WASM copy (scripts/vendor-ghostty.mjs).
 import { Ghostty, type GhosttyTerminal } from '#ghostty-web';
-import { DEFAULT_COLOR, type CellFrame, type CursorState, type HistorySlice } from '../shared/pane-types.js';
+import { DEFAULT_COLOR, type CellFrame, type CursorState, type GridCursor, type HistorySlice } from '../shared/pane-types.js';
 import { CELL_BYTES, packCells, sameRow, SENTINEL_BG, SENTINEL_FG } from './cell-records.js';
 import { paletteColor } from '../shared/query-replies.js';
-import { RESTORED_ANSI_MODES, RESTORED_DEC_MODES, serializeScreen, type ModeState, type ScrollbackStyle } from '../shared/screen-serializer.js';
+import { GRAPHEME_CLUSTERING_MODE, RESTORED_ANSI_MODES, RESTORED_DEC_MODES, serializeScreen, type ModeState, type ScrollbackStyle } from '../shared/screen-serializer.js';
 import { historyWindow } from '../shared/history-window.js';
 import type { RowHashes } from '../shared/row-numbering.js';
 
@@ -19,8 +19,20 @@ import type { RowHashes } from '../shared/row-numbering.js';
 const DIRTY_NONE = 0;
 const DIRTY_FULL = 2;
 
-const rgbToInt = ([r, g, b]: [number, number, number]) => (r << 16) | (g << 8) | b;
+/**
+ * ghostty-web's config takes 0 in a palette slot as "unset" (its default, #1d1f21)
+ * but reads only the low 24 bits of a set one: black goes in with a high bit set.
+ */
+const CONFIG_BLACK = 0x01000000;
+const rgbToInt = ([r, g, b]: [number, number, number]) => ((r << 16) | (g << 8) | b) || CONFIG_BLACK;
 const PALETTE16 = Array.from({ length: 16 }, (_, i) => rgbToInt(paletteColor(i)));
+
+/**
+ * ghostty-web turns grapheme clustering (mode 2027) on in every new terminal;
+ * programs assume wcwidth widths, as xterm and tmux give them (a character with
+ * VS16 is one cell). Programs that want clustering turn it on themselves.
+ */
+const GRAPHEME_CLUSTERING_OFF = '\x1b[?2027l';
 
 interface GhosttyInternals {
   exports: Record<string, (...args: number[]) => number> & { memory: WebAssembly.Memory };
@@ -76,6 +88,7 @@ export class GhosttyEmulator {
       palette: PALETTE16,
     });
     this.internals = this.term as unknown as GhosttyInternals;
+    this.term.write(GRAPHEME_CLUSTERING_OFF);
   }
 
   get cols(): number {
@@ -133,6 +146,23 @@ export class GhosttyEmulator {
       y: ex.ghostty_render_state_get_cursor_y(h),
       visible: ex.ghostty_render_state_get_cursor_visible(h) !== 0,
     };
+  }
+
+  /** The cursor, with its index in its row's text (see GridCursor.textIndex). */
+  gridCursor(): GridCursor {
+    const cursor = this.cursor();
+    const words = this.viewport();
+    const cols = this.term.cols;
+    let textIndex = 0;
+    let lastLength = 0;
+    for (let col = 0; col < Math.min(cursor.x, cols); col++) {
+      const base = (cursor.y * cols + col) * 4;
+      if (((words[base + 2] >>> 24) & 0xff) === 0) continue; // the spacer half of a wide character
+      lastLength = this.cellText(words, cursor.y, col).length;
+      textIndex += lastLength;
+    }
+    const onSpacer = cursor.x < cols && ((words[(cursor.y * cols + cursor.x) * 4 + 2] >>> 24) & 0xff) === 0;
+    return { ...cursor, textIndex: onSpacer ? textIndex - lastLength : textIndex };
   }
 
   isAlternateScreen(): boolean {
@@ -250,16 +280,19 @@ export class GhosttyEmulator {
     const cols = this.term.cols;
     let line = '';
     for (let col = 0; col < cols; col++) {
-      const base = (row * cols + col) * 4;
-      const codepoint = words[base];
-      const width = (words[base + 2] >>> 24) & 0xff;
-      const graphemeLen = (words[base + 3] >>> 16) & 0xff;
-      if (width === 0) continue; // spacer cell behind a wide character
-      if (codepoint === 0) line += ' ';
-      else if (graphemeLen > 0) line += this.term.getGraphemeString(row, col);
-      else line += String.fromCodePoint(codepoint);
+      const width = (words[(row * cols + col) * 4 + 2] >>> 24) & 0xff;
+      if (width !== 0) line += this.cellText(words, row, col); // width 0: the spacer cell behind a wide character
     }
     return line.trimEnd();
+  }
+
+  /** One screen cell's text: its grapheme whole, a space when empty. */
+  private cellText(words: Uint32Array, row: number, col: number): string {
+    const base = (row * this.term.cols + col) * 4;
+    const codepoint = words[base];
+    if (codepoint === 0) return ' ';
+    if (((words[base + 3] >>> 16) & 0xff) > 0) return this.term.getGraphemeString(row, col);
+    return String.fromCodePoint(codepoint);
   }
 
   /** Cells packed for the renderer (see CellFrame). */
@@ -391,7 +424,7 @@ export class GhosttyEmulator {
    */
   serialize(scrollback: ScrollbackStyle | 'none' = 'none'): string {
     const modes: ModeState = { dec: {}, ansi: {} };
-    for (const mode of RESTORED_DEC_MODES) modes.dec[mode] = this.getMode(mode, true);
+    for (const mode of [...RESTORED_DEC_MODES, GRAPHEME_CLUSTERING_MODE]) modes.dec[mode] = this.getMode(mode, true);
     for (const mode of RESTORED_ANSI_MODES) modes.ansi[mode] = this.getMode(mode, false);
     const scrollbackRows = scrollback !== 'none' && !this.isAlternateScreen() ? this.term.getScrollbackLength() : 0;
     const rows = scrollbackRows > 0 ? this.history(0, scrollbackRows).frame : undefined;

@@ -319,7 +319,7 @@ export class PaneService {
     const lines = this.lines();
     const version = this.screenVersion;
     this.history.remember(version, lines);
-    const cursor = this.keeper.safe((emulator) => emulator.cursor()) ?? { x: 0, y: 0, visible: true };
+    const cursor = this.keeper.safe((emulator) => emulator.gridCursor()) ?? { x: 0, y: 0, visible: true, textIndex: 0 };
     const grid: GridSnapshot = {
       lines,
       rows: this.emulator.rows,
