@@ -167,4 +167,11 @@ export interface PaneInfo {
   process: ProcessInfo;
   title: string;
   createdAt: number;
+  /** The size the pane was spawned with, kept when patterm is resized; absent for a pane that follows patterm's size. */
+  ownSize?: PaneSize;
+}
+
+export interface PaneSize {
+  cols: number;
+  rows: number;
 }
