@@ -9,7 +9,7 @@
 // '#ghostty-web' is ghostty-web without its embedded WASM copy (scripts/vendor-ghostty.mjs).
 import { Ghostty, type GhosttyTerminal } from '#ghostty-web';
 import { DEFAULT_COLOR, type CellFrame, type CursorState, type GridCursor, type HistorySlice } from '../shared/pane-types.js';
-import { CELL_BYTES, packCells, sameRow, SENTINEL_BG, SENTINEL_FG } from './cell-records.js';
+import { CELL_BYTES, isSpacer, packCells, sameRow, SENTINEL_BG, SENTINEL_FG, textIndexOf } from './cell-records.js';
 import { paletteColor } from '../shared/query-replies.js';
 import { GRAPHEME_CLUSTERING_MODE, RESTORED_ANSI_MODES, RESTORED_DEC_MODES, serializeScreen, type ModeState, type ScrollbackStyle } from '../shared/screen-serializer.js';
 import { historyWindow } from '../shared/history-window.js';
@@ -152,17 +152,7 @@ export class GhosttyEmulator {
   gridCursor(): GridCursor {
     const cursor = this.cursor();
     const words = this.viewport();
-    const cols = this.term.cols;
-    let textIndex = 0;
-    let lastLength = 0;
-    for (let col = 0; col < Math.min(cursor.x, cols); col++) {
-      const base = (cursor.y * cols + col) * 4;
-      if (((words[base + 2] >>> 24) & 0xff) === 0) continue; // the spacer half of a wide character
-      lastLength = this.cellText(words, cursor.y, col).length;
-      textIndex += lastLength;
-    }
-    const onSpacer = cursor.x < cols && ((words[(cursor.y * cols + cursor.x) * 4 + 2] >>> 24) & 0xff) === 0;
-    return { ...cursor, textIndex: onSpacer ? textIndex - lastLength : textIndex };
+    return { ...cursor, textIndex: textIndexOf(words, this.term.cols, cursor, (col) => this.cellText(words, cursor.y, col)) };
   }
 
   isAlternateScreen(): boolean {
@@ -277,12 +267,8 @@ export class GhosttyEmulator {
   }
 
   private rowText(words: Uint32Array, row: number): string {
-    const cols = this.term.cols;
     let line = '';
-    for (let col = 0; col < cols; col++) {
-      const width = (words[(row * cols + col) * 4 + 2] >>> 24) & 0xff;
-      if (width !== 0) line += this.cellText(words, row, col); // width 0: the spacer cell behind a wide character
-    }
+    for (let col = 0; col < this.term.cols; col++) if (!isSpacer(words, row * this.term.cols + col)) line += this.cellText(words, row, col);
     return line.trimEnd();
   }
 
