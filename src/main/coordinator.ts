@@ -304,8 +304,9 @@ export class Coordinator {
     this.attention.fire({ paneId: id, reason });
   }
 
-  async grid(id: PaneId, sinceVersion?: number): Promise<GridSnapshot> {
-    return this.pane(id).grid(sinceVersion);
+  /** With `styled`, the snapshot carries styledLines too (never from the shared-memory mirror, which holds text only). */
+  async grid(id: PaneId, sinceVersion?: number, styled = false): Promise<GridSnapshot> {
+    return this.pane(id).grid(sinceVersion, styled);
   }
 
   async cells(id: PaneId): Promise<CellFrame> {

@@ -262,11 +262,11 @@ export class Pane {
   }
 
   /** From the mirror when it is current (no round trip), else from the worker. */
-  async grid(sinceVersion?: number): Promise<GridSnapshot> {
-    const mirrored = this.client.dead || this.retirement ? null : (this.mirror?.read(Date.now()) ?? null);
+  async grid(sinceVersion?: number, styled = false): Promise<GridSnapshot> {
+    const mirrored = this.client.dead || this.retirement || styled ? null : (this.mirror?.read(Date.now()) ?? null);
     if (mirrored && sinceVersion === undefined) return mirrored;
     if (mirrored && mirrored.screenVersion === sinceVersion) return { ...mirrored, changedRows: [] };
-    return this.call((remote) => remote.grid(sinceVersion));
+    return this.call((remote) => remote.grid(sinceVersion, styled));
   }
 
   async cells(): Promise<CellFrame> {

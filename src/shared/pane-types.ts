@@ -55,6 +55,8 @@ export interface GridSnapshot {
   emulatorRebuilds: number;
   /** Rows (0-based) that differ from the snapshot at `sinceVersion`, when asked for. */
   changedRows?: number[];
+  /** When asked for: `lines` with SGR sequences for their styles (styled-line.ts), of the same screen version. */
+  styledLines?: string[];
 }
 
 export interface StreamChunk {

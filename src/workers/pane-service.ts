@@ -11,6 +11,7 @@ import { replyToQuery } from '../shared/query-replies.js';
 import type { CellFrame, GridSnapshot, HistorySlice, PaneSignal, StreamChunk, WaitRequest, WaitResult } from '../shared/pane-types.js';
 import type { FromWorkerMessage, PaneRemains, PaneWorkerInit, ScannedBatch } from '../shared/pane-protocol.js';
 import { packRows } from '../shared/compact-rows.js';
+import { styledRows } from '../shared/styled-line.js';
 import type { GhosttyEmulator } from './ghostty-emulator.js';
 import { EmulatorKeeper } from './emulator-keeper.js';
 import { PatternWaiters } from './pattern-waiters.js';
@@ -314,7 +315,7 @@ export class PaneService {
     this.markDirty();
   }
 
-  grid(sinceVersion?: number): GridSnapshot {
+  grid(sinceVersion?: number, styled = false): GridSnapshot {
     const generation = this.mirror?.generation() ?? 0;
     const lines = this.lines();
     const version = this.screenVersion;
@@ -336,6 +337,7 @@ export class PaneService {
     };
     this.mirror?.offer(grid, generation, this.ring.headOffset);
     if (sinceVersion !== undefined) grid.changedRows = this.history.changedRowsSince(sinceVersion, lines);
+    if (styled) grid.styledLines = this.keeper.safe((emulator) => styledRows(emulator.cellFrame(version))) ?? lines;
     return grid;
   }
 

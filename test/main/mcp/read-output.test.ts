@@ -150,6 +150,7 @@ test("once an exited child's worker is retired, every read gives what it gave be
   await harness.coordinator.exitPromise(id);
   const reads = async () => ({
     grid: structured<GridResult & { history: string }>(await mcp.call('read_output', { child_id: id, mode: 'grid', history_lines: 200 })),
+    styled: structured<GridResult & { history: string }>(await mcp.call('read_output', { child_id: id, mode: 'grid', history_lines: 200, styled: true })),
     stream: structured<{ content: string; new_offset: number }>(await mcp.call('read_output', { child_id: id, mode: 'stream', pattern: '^row 1[0-9]$' })),
     wait: structured<{ matched: boolean }>(await mcp.call('wait_for_pattern', { child_id: id, pattern: '^all-printed$', timeout_seconds: 5 })),
   });
@@ -167,6 +168,9 @@ test("once an exited child's worker is retired, every read gives what it gave be
     assert.equal(frozenGrid.content, live.grid.content);
     assert.equal(frozenGrid.history, live.grid.history);
     assert.equal(frozenGrid.history.split('\n')[0], 'row 1', 'the whole history, from the first line');
+    const frozenStyled = structured<GridResult & { history: string }>(await mcp.call('read_output', { child_id: second, mode: 'grid', history_lines: 200, styled: true }));
+    assert.deepEqual([frozenStyled.content, frozenStyled.history], [live.styled.content, live.styled.history], 'styled reads too');
+    assert.equal(frozenStyled.history.split('\n')[0], '\x1b[31mrow 1\x1b[0m');
     assert.deepEqual([frozenGrid.status, frozenGrid.exit_code], ['exited', 3]);
     const frozenStream = structured<{ content: string; new_offset: number }>(await mcp.call('read_output', { child_id: second, mode: 'stream', pattern: '^row 1[0-9]$' }));
     assert.deepEqual([frozenStream.content, frozenStream.new_offset], [live.stream.content, live.stream.new_offset]);

@@ -20,9 +20,6 @@ const MAX_STREAM_BYTES = 1024 * 1024;
 /** The most history one grid read returns: more than any pane's scrollback at a usual width (DEFAULT_SCROLLBACK_BYTES). */
 const MAX_HISTORY_LINES = 5000;
 
-/** Tries at getting the grid and the cells of one screen version for a styled read: a busy pane may change between the two calls. */
-const STYLED_READ_ATTEMPTS = 5;
-
 const GRID_ONLY = ['since_version', 'trim_chrome', 'history_lines', 'styled'] as const;
 const STREAM_ONLY = ['since_offset', 'max_bytes', 'pattern', 'ignore_case', 'line_offset', 'line_limit'] as const;
 
@@ -92,7 +89,8 @@ function rejectMisplaced(args: Args): void {
 
 async function readGrid(pane: PaneInfo, args: Args, { services }: ToolContext) {
   // The stream head comes along as new_offset, so a caller can switch to stream reads from "now".
-  const [{ grid, styledLines }, head] = await Promise.all([screenOf(services, pane.id, args), services.coordinator.streamHead(pane.id)]);
+  const [grid, head] = await Promise.all([services.coordinator.grid(pane.id, args.since_version, args.styled), services.coordinator.streamHead(pane.id)]);
+  const styledLines = grid.styledLines ?? null;
   if (args.since_version !== undefined && args.since_version > grid.screenVersion) {
     throw new ToolError(`since_version ${args.since_version} is newer than this screen's version (${grid.screenVersion}); pass the screen_version an earlier read returned`);
   }
@@ -115,20 +113,6 @@ async function readGrid(pane: PaneInfo, args: Args, { services }: ToolContext) {
   Object.assign(structured, { since_version: args.since_version, changed_rows: changed.map((line) => line.row), changed_lines: changed });
   const body = changed.length === 0 ? '(no rows changed)' : changed.map((line) => `row ${line.row}: ${line.text}`).join('\n');
   return ok(structured, `${metadataHeadline(meta)} ${changed.length} row(s) changed since screen_version ${args.since_version}:\n${historyText}${body}`);
-}
-
-/**
- * The grid, and with `styled` its rows with SGR sequences, both of one screen
- * version: the cells are read again (up to STYLED_READ_ATTEMPTS) while the
- * screen changes between the two calls.
- */
-async function screenOf(services: ToolContext['services'], paneId: string, args: Args): Promise<{ grid: GridSnapshot; styledLines: string[] | null }> {
-  for (let attempt = 1; ; attempt++) {
-    const [grid, frame] = await Promise.all([services.coordinator.grid(paneId, args.since_version), args.styled ? services.coordinator.cells(paneId) : null]);
-    if (!frame) return { grid, styledLines: null };
-    if (frame.screenVersion === grid.screenVersion) return { grid, styledLines: styledRows(frame) };
-    if (attempt === STYLED_READ_ATTEMPTS) throw new ToolError(`the screen kept changing during ${attempt} styled reads (last versions ${grid.screenVersion} and ${frame.screenVersion}); read again, or read without styled`);
-  }
 }
 
 /** Up to `count` rendered lines from just above the screen, oldest first: scrollback only, never the screen's own rows. */
