@@ -24,8 +24,8 @@ const DIRTY_FULL = 2;
  * but reads only the low 24 bits of a set one: black goes in with a high bit set.
  */
 const CONFIG_BLACK = 0x01000000;
-const rgbToInt = ([r, g, b]: [number, number, number]) => ((r << 16) | (g << 8) | b) || CONFIG_BLACK;
-const PALETTE16 = Array.from({ length: 16 }, (_, i) => rgbToInt(paletteColor(i)));
+const configColor = ([r, g, b]: [number, number, number]) => ((r << 16) | (g << 8) | b) || CONFIG_BLACK;
+const PALETTE16 = Array.from({ length: 16 }, (_, i) => configColor(paletteColor(i)));
 
 /**
  * ghostty-web turns grapheme clustering (mode 2027) on in every new terminal;
