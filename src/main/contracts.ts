@@ -3,7 +3,7 @@
  * system and the TUI all meet here. Each interface has one owner module that
  * implements it; consumers depend only on these shapes.
  */
-import type { PaneId, PaneInfo } from '../shared/pane-types.js';
+import type { PaneId, PaneInfo, PaneSize } from '../shared/pane-types.js';
 
 /** Who is calling over an MCP connection, derived from its identity token. */
 export interface CallerIdentity {
@@ -42,7 +42,7 @@ export interface SubmitResult {
 /** Implemented by src/main/presets/ (agent launcher). Used by the MCP tools and the TUI palette alike. */
 export interface AgentLauncher {
   /** Spawn an agent preset, wait for its ready signal, then type and confirm `initialPrompt` if given. */
-  spawnAgent(request: { preset: string; initialPrompt?: string; name?: string; parentId?: PaneId; owner?: 'user' | 'orchestrator' }): Promise<{ pane: PaneInfo; submit: SubmitResult | null }>;
+  spawnAgent(request: { preset: string; initialPrompt?: string; name?: string; parentId?: PaneId; owner?: 'user' | 'orchestrator'; ownSize?: PaneSize }): Promise<{ pane: PaneInfo; submit: SubmitResult | null }>;
   /** Spawn a process preset or a freeform argv. */
   spawnProcess(request: {
     preset?: string;
@@ -53,6 +53,7 @@ export interface AgentLauncher {
     name?: string;
     parentId?: PaneId;
     owner?: 'user' | 'orchestrator';
+    ownSize?: PaneSize;
   }): Promise<PaneInfo>;
   /** Type a message into a pane (bracketed paste when enabled or multi-line) and confirm it was submitted. */
   submit(paneId: PaneId, text: string, source: 'orchestrator' | 'system' | 'user'): Promise<SubmitResult>;

@@ -17,6 +17,7 @@ import type {
   PaneInfo,
   PaneKind,
   PaneOwner,
+  PaneSize,
   PaneSignal,
   SessionId,
   StreamChunk,
@@ -46,6 +47,8 @@ export interface SpawnRequest {
   owner?: PaneOwner;
   presetName?: string | null;
   idleThresholdMs?: number;
+  /** A size of its own, kept when the panes are resized (setPaneSize); without it the pane follows them. */
+  ownSize?: PaneSize;
 }
 
 export interface PaneSignalEvent {
@@ -149,10 +152,10 @@ export class Coordinator {
 
   // ---- lifecycle ----------------------------------------------------------------
 
-  /** The size every pane should have (the main area of the TUI, or a default when headless). */
+  /** The size every pane without one of its own should have (the main area of the TUI, or a default when headless). */
   setPaneSize(cols: number, rows: number): void {
     this.size = { cols: Math.max(1, cols), rows: Math.max(1, rows) };
-    for (const pane of this.tree.all()) if (pane.running) void pane.resize(this.size.cols, this.size.rows).catch(ignoreError(`resizing pane ${pane.info.id}`));
+    for (const pane of this.tree.all()) if (pane.running && !pane.info.ownSize) void pane.resize(this.size.cols, this.size.rows).catch(ignoreError(`resizing pane ${pane.info.id}`));
   }
 
   get paneSize(): { cols: number; rows: number } {
@@ -210,10 +213,11 @@ export class Coordinator {
         argv: request.argv,
         cwd: resolvePath(this.projectDir, request.cwd ?? '.'),
         owner: request.owner ?? 'user',
+        ...(request.ownSize ? { ownSize: { ...request.ownSize } } : {}),
       },
       env: request.env,
-      cols: this.size.cols,
-      rows: this.size.rows,
+      cols: request.ownSize?.cols ?? this.size.cols,
+      rows: request.ownSize?.rows ?? this.size.rows,
       instanceId: this.instanceId,
       module,
       idleThresholdMs: request.idleThresholdMs,
@@ -300,8 +304,9 @@ export class Coordinator {
     this.attention.fire({ paneId: id, reason });
   }
 
-  async grid(id: PaneId, sinceVersion?: number): Promise<GridSnapshot> {
-    return this.pane(id).grid(sinceVersion);
+  /** With `styled`, the snapshot carries styledLines too (never from the shared-memory mirror, which holds text only). */
+  async grid(id: PaneId, sinceVersion?: number, styled = false): Promise<GridSnapshot> {
+    return this.pane(id).grid(sinceVersion, styled);
   }
 
   async cells(id: PaneId): Promise<CellFrame> {

@@ -66,7 +66,7 @@ const INT64_MAX = 0x7fffffffffffffffn;
 const INT64_MIN = -0x8000000000000000n;
 
 /** The snapshot as stored: everything but the time-dependent fields and the per-request row diff. */
-type StoredGrid = Omit<GridSnapshot, 'idleMs' | 'idle' | 'changedRows'>;
+type StoredGrid = Omit<GridSnapshot, 'idleMs' | 'idle' | 'changedRows' | 'styledLines'>;
 
 export class GridMirror {
   private readonly header: Int32Array;

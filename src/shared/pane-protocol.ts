@@ -41,7 +41,7 @@ export const SPARE_READY = 'patterm:spare-ready';
 
 export interface PaneWorkerApi {
   resize(cols: number, rows: number): void;
-  grid(sinceVersion?: number): GridSnapshot;
+  grid(sinceVersion?: number, styled?: boolean): GridSnapshot;
   cells(): CellFrame;
   /** `count` rows of the history from row number `first` (HistorySlice; clamped to what there is). */
   history(first: number, count: number): HistorySlice;

@@ -17,6 +17,16 @@ export interface CursorState {
   visible: boolean;
 }
 
+/** A grid read's cursor: where it is in cells, and where that is in its row's text. */
+export interface GridCursor extends CursorState {
+  /**
+   * The UTF-16 index in the row's text (GridSnapshot.lines) of the cell the
+   * cursor is on; on the right half of a wide character, that character's
+   * index. Past the end of the trimmed text it counts on one per blank column.
+   */
+  textIndex: number;
+}
+
 /** Process facts, as known to the coordinator. */
 export interface ProcessInfo {
   pid: number;
@@ -31,7 +41,7 @@ export interface GridSnapshot {
   lines: string[];
   rows: number;
   cols: number;
-  cursor: CursorState;
+  cursor: GridCursor;
   activeScreen: 'primary' | 'alternate';
   /** Increases exactly when the visible screen (cells or cursor) changes. */
   screenVersion: number;
@@ -45,6 +55,8 @@ export interface GridSnapshot {
   emulatorRebuilds: number;
   /** Rows (0-based) that differ from the snapshot at `sinceVersion`, when asked for. */
   changedRows?: number[];
+  /** When asked for: `lines` with SGR sequences for their styles (styled-line.ts), of the same screen version. */
+  styledLines?: string[];
 }
 
 export interface StreamChunk {
@@ -157,4 +169,11 @@ export interface PaneInfo {
   process: ProcessInfo;
   title: string;
   createdAt: number;
+  /** The size the pane was spawned with, kept when patterm is resized; absent for a pane that follows patterm's size. */
+  ownSize?: PaneSize;
+}
+
+export interface PaneSize {
+  cols: number;
+  rows: number;
 }

@@ -19,6 +19,8 @@ import { CellFlag, DEFAULT_COLOR, type CellFrame } from './pane-types.js';
 
 /** DEC private modes worth restoring, in the order they are restored (origin mode last: setting it homes the cursor). */
 export const RESTORED_DEC_MODES = [1, 7, 25, 66, 1000, 1002, 1003, 1004, 1005, 1006, 1015, 2004, 6] as const;
+/** Grapheme clustering: restored before the screen is painted, so that clustered graphemes take the width they had. */
+export const GRAPHEME_CLUSTERING_MODE = 2027;
 /** ANSI modes worth restoring: insert (IRM) and newline (LNM). */
 export const RESTORED_ANSI_MODES = [4, 20] as const;
 
@@ -90,6 +92,7 @@ export type ScrollbackStyle = 'styled' | 'plain';
 export function serializeScreen(frame: CellFrame, modes: ModeState, scrollback?: CellFrame, scrollbackStyle: ScrollbackStyle = 'styled'): string {
   const out: string[] = [];
   if (frame.activeScreen === 'alternate') out.push('\x1b[?1049h');
+  if (modes.dec[GRAPHEME_CLUSTERING_MODE]) out.push(`\x1b[?${GRAPHEME_CLUSTERING_MODE}h`);
   // No autowrap while painting: the last column must not wrap onto the next row.
   out.push('\x1b[?7l\x1b[0m\x1b[H');
   let pen = defaultPen();

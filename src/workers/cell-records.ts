@@ -55,3 +55,24 @@ export function packCells(words: Uint32Array, count: number, onGrapheme: (index:
   }
   return cells;
 }
+
+/** True for the cell record at `index` that is the right half (spacer) of a wide character: width 0. */
+export function isSpacer(words: Uint32Array, index: number): boolean {
+  return ((words[index * 4 + 2] >>> 24) & 0xff) === 0;
+}
+
+/**
+ * The UTF-16 index, in its row's text (a wide character once, see
+ * GridCursor.textIndex), of the cell at `at`; on a spacer, of the wide
+ * character it belongs to. `cellText(col)` gives one cell's text.
+ */
+export function textIndexOf(words: Uint32Array, cols: number, at: { x: number; y: number }, cellText: (col: number) => string): number {
+  let index = 0;
+  let lastLength = 0;
+  for (let col = 0; col < Math.min(at.x, cols); col++) {
+    if (isSpacer(words, at.y * cols + col)) continue;
+    lastLength = cellText(col).length;
+    index += lastLength;
+  }
+  return at.x < cols && isSpacer(words, at.y * cols + at.x) ? index - lastLength : index;
+}

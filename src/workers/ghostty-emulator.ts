@@ -8,10 +8,10 @@
  */
 // '#ghostty-web' is ghostty-web without its embedded WASM copy (scripts/vendor-ghostty.mjs).
 import { Ghostty, type GhosttyTerminal } from '#ghostty-web';
-import { DEFAULT_COLOR, type CellFrame, type CursorState, type HistorySlice } from '../shared/pane-types.js';
-import { CELL_BYTES, packCells, sameRow, SENTINEL_BG, SENTINEL_FG } from './cell-records.js';
+import { DEFAULT_COLOR, type CellFrame, type CursorState, type GridCursor, type HistorySlice } from '../shared/pane-types.js';
+import { CELL_BYTES, isSpacer, packCells, sameRow, SENTINEL_BG, SENTINEL_FG, textIndexOf } from './cell-records.js';
 import { paletteColor } from '../shared/query-replies.js';
-import { RESTORED_ANSI_MODES, RESTORED_DEC_MODES, serializeScreen, type ModeState, type ScrollbackStyle } from '../shared/screen-serializer.js';
+import { GRAPHEME_CLUSTERING_MODE, RESTORED_ANSI_MODES, RESTORED_DEC_MODES, serializeScreen, type ModeState, type ScrollbackStyle } from '../shared/screen-serializer.js';
 import { historyWindow } from '../shared/history-window.js';
 import type { RowHashes } from '../shared/row-numbering.js';
 import { logIgnored } from '../node/patterm-log.js';
@@ -20,8 +20,20 @@ import { logIgnored } from '../node/patterm-log.js';
 const DIRTY_NONE = 0;
 const DIRTY_FULL = 2;
 
-const rgbToInt = ([r, g, b]: [number, number, number]) => (r << 16) | (g << 8) | b;
-const PALETTE16 = Array.from({ length: 16 }, (_, i) => rgbToInt(paletteColor(i)));
+/**
+ * ghostty-web's config takes 0 in a palette slot as "unset" (its default, #1d1f21)
+ * but reads only the low 24 bits of a set one: black goes in with a high bit set.
+ */
+const CONFIG_BLACK = 0x01000000;
+const configColor = ([r, g, b]: [number, number, number]) => ((r << 16) | (g << 8) | b) || CONFIG_BLACK;
+const PALETTE16 = Array.from({ length: 16 }, (_, i) => configColor(paletteColor(i)));
+
+/**
+ * ghostty-web turns grapheme clustering (mode 2027) on in every new terminal;
+ * programs assume wcwidth widths, as xterm and tmux give them (a character with
+ * VS16 is one cell). Programs that want clustering turn it on themselves.
+ */
+const GRAPHEME_CLUSTERING_OFF = '\x1b[?2027l';
 
 interface GhosttyInternals {
   exports: Record<string, (...args: number[]) => number> & { memory: WebAssembly.Memory };
@@ -77,6 +89,7 @@ export class GhosttyEmulator {
       palette: PALETTE16,
     });
     this.internals = this.term as unknown as GhosttyInternals;
+    this.term.write(GRAPHEME_CLUSTERING_OFF);
   }
 
   get cols(): number {
@@ -134,6 +147,13 @@ export class GhosttyEmulator {
       y: ex.ghostty_render_state_get_cursor_y(h),
       visible: ex.ghostty_render_state_get_cursor_visible(h) !== 0,
     };
+  }
+
+  /** The cursor, with its index in its row's text (see GridCursor.textIndex). */
+  gridCursor(): GridCursor {
+    const cursor = this.cursor();
+    const words = this.viewport();
+    return { ...cursor, textIndex: textIndexOf(words, this.term.cols, cursor, (col) => this.cellText(words, cursor.y, col)) };
   }
 
   isAlternateScreen(): boolean {
@@ -248,19 +268,18 @@ export class GhosttyEmulator {
   }
 
   private rowText(words: Uint32Array, row: number): string {
-    const cols = this.term.cols;
     let line = '';
-    for (let col = 0; col < cols; col++) {
-      const base = (row * cols + col) * 4;
-      const codepoint = words[base];
-      const width = (words[base + 2] >>> 24) & 0xff;
-      const graphemeLen = (words[base + 3] >>> 16) & 0xff;
-      if (width === 0) continue; // spacer cell behind a wide character
-      if (codepoint === 0) line += ' ';
-      else if (graphemeLen > 0) line += this.term.getGraphemeString(row, col);
-      else line += String.fromCodePoint(codepoint);
-    }
+    for (let col = 0; col < this.term.cols; col++) if (!isSpacer(words, row * this.term.cols + col)) line += this.cellText(words, row, col);
     return line.trimEnd();
+  }
+
+  /** One screen cell's text: its grapheme whole, a space when empty. */
+  private cellText(words: Uint32Array, row: number, col: number): string {
+    const base = (row * this.term.cols + col) * 4;
+    const codepoint = words[base];
+    if (codepoint === 0) return ' ';
+    if (((words[base + 3] >>> 16) & 0xff) > 0) return this.term.getGraphemeString(row, col);
+    return String.fromCodePoint(codepoint);
   }
 
   /** Cells packed for the renderer (see CellFrame). */
@@ -392,7 +411,7 @@ export class GhosttyEmulator {
    */
   serialize(scrollback: ScrollbackStyle | 'none' = 'none'): string {
     const modes: ModeState = { dec: {}, ansi: {} };
-    for (const mode of RESTORED_DEC_MODES) modes.dec[mode] = this.getMode(mode, true);
+    for (const mode of [...RESTORED_DEC_MODES, GRAPHEME_CLUSTERING_MODE]) modes.dec[mode] = this.getMode(mode, true);
     for (const mode of RESTORED_ANSI_MODES) modes.ansi[mode] = this.getMode(mode, false);
     const scrollbackRows = scrollback !== 'none' && !this.isAlternateScreen() ? this.term.getScrollbackLength() : 0;
     const rows = scrollbackRows > 0 ? this.history(0, scrollbackRows).frame : undefined;

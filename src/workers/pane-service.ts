@@ -11,6 +11,7 @@ import { replyToQuery } from '../shared/query-replies.js';
 import type { CellFrame, GridSnapshot, HistorySlice, PaneSignal, StreamChunk, WaitRequest, WaitResult } from '../shared/pane-types.js';
 import type { FromWorkerMessage, PaneRemains, PaneWorkerInit, ScannedBatch } from '../shared/pane-protocol.js';
 import { packRows } from '../shared/compact-rows.js';
+import { styledRows } from '../shared/styled-line.js';
 import type { GhosttyEmulator } from './ghostty-emulator.js';
 import { EmulatorKeeper } from './emulator-keeper.js';
 import { PatternWaiters } from '../node/pattern-waiters.js';
@@ -318,12 +319,12 @@ export class PaneService {
     this.markDirty();
   }
 
-  grid(sinceVersion?: number): GridSnapshot {
+  grid(sinceVersion?: number, styled = false): GridSnapshot {
     const generation = this.mirror?.generation() ?? 0;
     const lines = this.lines();
     const version = this.screenVersion;
     this.history.remember(version, lines);
-    const cursor = this.keeper.safe((emulator) => emulator.cursor()) ?? { x: 0, y: 0, visible: true };
+    const cursor = this.keeper.safe((emulator) => emulator.gridCursor()) ?? { x: 0, y: 0, visible: true, textIndex: 0 };
     const grid: GridSnapshot = {
       lines,
       rows: this.emulator.rows,
@@ -340,6 +341,7 @@ export class PaneService {
     };
     this.mirror?.offer(grid, generation, this.ring.headOffset);
     if (sinceVersion !== undefined) grid.changedRows = this.history.changedRowsSince(sinceVersion, lines);
+    if (styled) grid.styledLines = this.keeper.safe((emulator) => styledRows(emulator.cellFrame(version))) ?? lines;
     return grid;
   }
 

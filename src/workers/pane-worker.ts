@@ -77,7 +77,7 @@ function startPane({ init, module, dataPort, eventPort }: PaneWorkerData): void 
 
   const api: PaneWorkerApi = {
     resize: (cols, rows) => service.resize(cols, rows),
-    grid: (sinceVersion) => service.grid(sinceVersion),
+    grid: (sinceVersion, styled) => service.grid(sinceVersion, styled),
     cells: () => {
       const frame = service.cells();
       return transfer(frame, [frame.cells.buffer]);

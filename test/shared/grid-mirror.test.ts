@@ -9,7 +9,7 @@ function snapshot(lines: string[], overrides: Partial<GridSnapshot> = {}): GridS
     lines,
     rows: 24,
     cols: 80,
-    cursor: { x: 3, y: 1, visible: true },
+    cursor: { x: 3, y: 1, visible: true, textIndex: 3 },
     activeScreen: 'primary',
     screenVersion: 7,
     idleMs: 12345,

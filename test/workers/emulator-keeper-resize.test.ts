@@ -23,10 +23,13 @@ const SIZES: [number, number][] = [[20, 5], [150, 50], [7, 3], [61, 10], [59, 40
 /** A frozen worker never answers; a recovered one replays ~190 KB per resize, well under this. */
 const RECOVERY_TIMEOUT_MS = 20_000;
 
-/** JS that prints `lines` deterministic base64 lines with b -> toned thumbs up and c -> e + combining acute. */
+/**
+ * JS that prints `lines` deterministic base64 lines with b -> toned thumbs up and c -> e + combining acute,
+ * after turning grapheme clustering (mode 2027) on: the runaway reflow needs clustered graphemes.
+ */
 const graphemeFloodSource = (lines: number) =>
   `const A = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/'; let seed = 1;` +
-  `const rnd = () => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) >>> 16; let out = '';` +
+  `const rnd = () => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) >>> 16; let out = '\\x1b[?2027h';` +
   `for (let l = 0; l < ${lines}; l++) { let line = ''; for (let i = 0; i < 76; i++) line += A[rnd() & 63];` +
   `out += line.replace(/b/g, '\\u{1F44D}\\u{1F3FD}').replace(/c/g, 'e\\u0301') + '\\r\\n'; }`;
 

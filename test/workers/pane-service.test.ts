@@ -109,7 +109,7 @@ test('a cursor that only moves along its row, or is hidden or shown, and a mode 
   output(service, 'hello');
   let version = service.version();
   // ghostty's dirty tracking flags none of these: the version must still move, or frames and waiters miss them.
-  for (const [sequence, cursor] of [['\b', { x: 4, y: 0, visible: true }], ['\x1b[?25l', { x: 4, y: 0, visible: false }], ['\x1b[?25h', { x: 4, y: 0, visible: true }], ['\x1b[C', { x: 5, y: 0, visible: true }]] as const) {
+  for (const [sequence, cursor] of [['\b', { x: 4, y: 0, visible: true, textIndex: 4 }], ['\x1b[?25l', { x: 4, y: 0, visible: false, textIndex: 4 }], ['\x1b[?25h', { x: 4, y: 0, visible: true, textIndex: 4 }], ['\x1b[C', { x: 5, y: 0, visible: true, textIndex: 5 }]] as const) {
     output(service, sequence);
     const next = service.version();
     assert.ok(next > version, `${JSON.stringify(sequence)} bumps the version`);

@@ -53,6 +53,13 @@ test('the alternate screen, cursor visibility and input modes are restored', asy
   assert.equal(after.getMode(25, true), false, 'cursor stays hidden');
 });
 
+test('grapheme clustering that a program turned on stays on, and its wide graphemes keep their width', async () => {
+  const { before, after } = await roundTrip('\x1b[?2027h❤️x 👍🏽y');
+  assert.equal(before.plainLines()[0], '❤️x 👍🏽y');
+  assertSameScreen(before, after);
+  assert.equal(after.getMode(2027, true), true);
+});
+
 /** 60 lines of coloured log with wide characters, in an 8-row screen: 52 of them in the scrollback. */
 const LOG = Array.from({ length: 60 }, (_, i) => `\x1b[3${i % 8}mline ${i}\x1b[0m ${i % 7 === 0 ? '世界 ' : ''}\x1b[1mok\x1b[0m`).join('\r\n');
 

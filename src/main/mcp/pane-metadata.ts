@@ -12,7 +12,7 @@ export function paneMetadata(pane: PaneInfo, grid: GridSnapshot) {
     active_screen: grid.activeScreen,
     rows: grid.rows,
     cols: grid.cols,
-    cursor: { x: grid.cursor.x, y: grid.cursor.y, visible: grid.cursor.visible },
+    cursor: { x: grid.cursor.x, y: grid.cursor.y, visible: grid.cursor.visible, text_index: grid.cursor.textIndex },
     idle_ms: grid.idleMs,
     idle: grid.idle,
     screen_version: grid.screenVersion,

@@ -14,6 +14,7 @@ import { unpackRows, type PackedRows } from '../../shared/compact-rows.js';
 import { historyWindow } from '../../shared/history-window.js';
 import { PatternWaiters } from '../../node/pattern-waiters.js';
 import { patternMatcher } from '../../node/pattern-matcher.js';
+import { styledRows } from '../../shared/styled-line.js';
 
 /**
  * History a frozen pane keeps (scrollback and screen, newest last), in cells:
@@ -65,11 +66,12 @@ export class FrozenPane implements PaneCalls {
   /** The process has exited: its screen keeps the size it had. */
   async resize(): Promise<void> {}
 
-  async grid(sinceVersion?: number): Promise<GridSnapshot> {
+  async grid(sinceVersion?: number, styled = false): Promise<GridSnapshot> {
     const grid = this.lastGrid;
     const idleMs = this.idleNow();
     const snapshot: GridSnapshot = { ...grid, lines: [...grid.lines], cursor: { ...grid.cursor }, idleMs, idle: idleMs >= this.idleThresholdMs };
     if (sinceVersion !== undefined) snapshot.changedRows = sinceVersion === grid.screenVersion ? [] : grid.lines.map((_, row) => row);
+    if (styled) snapshot.styledLines = styledRows(this.screen);
     return snapshot;
   }
 

@@ -252,17 +252,22 @@ export class Pane {
     return this.disposed ? null : this.pty.directInput();
   }
 
+  /**
+   * The emulator first, then the PTY, as xterm and tmux do: every byte the
+   * program writes after its SIGWINCH is parsed at the new size.
+   */
   async resize(cols: number, rows: number): Promise<void> {
-    this.pty.resize(cols, rows);
-    await this.call((remote) => remote.resize(cols, rows));
+    const emulatorResized = this.call((remote) => remote.resize(cols, rows));
+    this.pty.resize(cols, rows, emulatorResized);
+    await emulatorResized;
   }
 
   /** From the mirror when it is current (no round trip), else from the worker. */
-  async grid(sinceVersion?: number): Promise<GridSnapshot> {
-    const mirrored = this.client.dead || this.retirement ? null : (this.mirror?.read(Date.now()) ?? null);
+  async grid(sinceVersion?: number, styled = false): Promise<GridSnapshot> {
+    const mirrored = this.client.dead || this.retirement || styled ? null : (this.mirror?.read(Date.now()) ?? null);
     if (mirrored && sinceVersion === undefined) return mirrored;
     if (mirrored && mirrored.screenVersion === sinceVersion) return { ...mirrored, changedRows: [] };
-    return this.call((remote) => remote.grid(sinceVersion));
+    return this.call((remote) => remote.grid(sinceVersion, styled));
   }
 
   async cells(): Promise<CellFrame> {

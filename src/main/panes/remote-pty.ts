@@ -75,12 +75,15 @@ export class RemotePty {
    * renderer; so the master's lease is held until the host has resized (one
    * round trip, and only just after a resize), and both writers wait for it.
    * Input through the host needs no hold: it queues behind the resize there.
+   * The PTY is resized once `after` settles (the emulator's own resize, see
+   * Pane.resize); the hold starts now, so input sent meanwhile waits too.
    */
-  resize(cols: number, rows: number): void {
+  resize(cols: number, rows: number, after: Promise<unknown> = Promise.resolve()): void {
     if (this.exit) return;
     this.lease?.hold();
-    void this.host
-      .call((remote) => remote.resize(this.id, cols, rows))
+    void after
+      .catch(ignoreError(`the emulator's resize of pane ${this.id}; the PTY is resized regardless`))
+      .then(() => this.host.call((remote) => remote.resize(this.id, cols, rows)))
       .catch(ignoreError(`resizing PTY ${this.id}`)) // a dead host is reported by onHostGone
       .finally(() => this.lease?.release());
   }

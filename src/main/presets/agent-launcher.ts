@@ -70,6 +70,7 @@ export class PresetAgentLauncher implements AgentLauncher {
         owner: request.owner,
         presetName: preset.name,
         idleThresholdMs: preset.idle_threshold_ms,
+        ownSize: request.ownSize,
       });
     } catch (error) {
       injection.cleanup();
@@ -117,6 +118,7 @@ export class PresetAgentLauncher implements AgentLauncher {
       parentId: request.parentId,
       owner: request.owner,
       presetName: entry?.preset.name ?? null,
+      ownSize: request.ownSize,
     });
   }
 

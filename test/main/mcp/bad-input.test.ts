@@ -59,7 +59,7 @@ test('an unknown tool is named, with the ones that exist', async () => {
 
 test('wrong types and unknown fields are named with what was received', async () => {
   await expectToolError('read_output', { child_id: 42 }, /^invalid arguments for read_output: child_id: Invalid type: Expected string but received 42$/);
-  await expectToolError('read_output', { childId: sleeper }, /child_id: required argument is missing; childId: unknown argument; read_output takes child_id, mode, since_version, trim_chrome, history_lines, since_offset, max_bytes, pattern, ignore_case, line_offset, line_limit$/);
+  await expectToolError('read_output', { childId: sleeper }, /child_id: required argument is missing; childId: unknown argument; read_output takes child_id, mode, since_version, trim_chrome, history_lines, styled, since_offset, max_bytes, pattern, ignore_case, line_offset, line_limit$/);
   await expectToolError('read_output', { child_id: sleeper, mode: 'pixels' }, /mode: Invalid type: Expected \("grid" \| "stream"\) but received "pixels"/);
   await expectToolError('send_input', { child_id: sleeper, submit: 'yes' }, /submit: Invalid type: Expected boolean but received "yes"/);
   await expectToolError('kill', { child_id: sleeper, signal: 'SIGSTOP' }, /signal: Invalid type: Expected \("SIGTERM" \| "SIGINT" \| "SIGHUP" \| "SIGQUIT" \| "SIGKILL"\) but received "SIGSTOP"/);

@@ -27,6 +27,25 @@ test('spawn_agent launches the preset, waits for ready, and submits the initial 
   await expectScreen(harness.coordinator, child.id, '^got\\| please summarise the repo$');
 });
 
+test('spawn_agent with cols and rows starts the agent at that size, which it keeps when patterm is resized', async () => {
+  const { mcp } = await session();
+  const result = await mcp.call('spawn_agent', { preset: 'fake', initial_prompt: 'sized', cols: 64, rows: 12 });
+  assert.equal(result.isError, undefined, textOf(result));
+  const spawned = structured<{ child_id: string; cols: number; rows: number; own_size: boolean }>(result);
+  assert.deepEqual([spawned.cols, spawned.rows, spawned.own_size], [64, 12, true]);
+  const shared = harness.coordinator.paneSize;
+  try {
+    harness.coordinator.setPaneSize(shared.cols + 20, shared.rows + 5);
+    const grid = structured<{ cols: number; rows: number }>(await mcp.call('read_output', { child_id: spawned.child_id }));
+    assert.deepEqual([grid.cols, grid.rows], [64, 12]);
+  } finally {
+    harness.coordinator.setPaneSize(shared.cols, shared.rows);
+  }
+  const oneSided = await mcp.call('spawn_agent', { preset: 'fake', initial_prompt: 'x', rows: 12 });
+  assert.equal(oneSided.isError, true);
+  assert.match(textOf(oneSided), /give cols and rows together for a child of its own size \(received only rows 12\)/);
+});
+
 test('spawn_agent with an unknown preset names the known ones', async () => {
   const { mcp } = await session();
   const result = await mcp.call('spawn_agent', { preset: 'gpt-7', initial_prompt: 'hi' });

@@ -152,6 +152,7 @@ test("once an exited child's worker is retired, every read gives what it gave be
   await harness.coordinator.exitPromise(id);
   const reads = async () => ({
     grid: structured<GridResult & { history: string }>(await mcp.call('read_output', { child_id: id, mode: 'grid', history_lines: 200 })),
+    styled: structured<GridResult & { history: string }>(await mcp.call('read_output', { child_id: id, mode: 'grid', history_lines: 200, styled: true })),
     stream: structured<{ content: string; new_offset: number }>(await mcp.call('read_output', { child_id: id, mode: 'stream', pattern: '^row 1[0-9]$' })),
     wait: structured<{ matched: boolean }>(await mcp.call('wait_for_pattern', { child_id: id, pattern: '^all-printed$', timeout_seconds: 5 })),
   });
@@ -169,6 +170,9 @@ test("once an exited child's worker is retired, every read gives what it gave be
     assert.equal(frozenGrid.content, live.grid.content);
     assert.equal(frozenGrid.history, live.grid.history);
     assert.equal(frozenGrid.history.split('\n')[0], 'row 1', 'the whole history, from the first line');
+    const frozenStyled = structured<GridResult & { history: string }>(await mcp.call('read_output', { child_id: second, mode: 'grid', history_lines: 200, styled: true }));
+    assert.deepEqual([frozenStyled.content, frozenStyled.history], [live.styled.content, live.styled.history], 'styled reads too');
+    assert.equal(frozenStyled.history.split('\n')[0], '\x1b[31mrow 1\x1b[0m');
     assert.deepEqual([frozenGrid.status, frozenGrid.exit_code], ['exited', 3]);
     const frozenStream = structured<{ content: string; new_offset: number }>(await mcp.call('read_output', { child_id: second, mode: 'stream', pattern: '^row 1[0-9]$' }));
     assert.deepEqual([frozenStream.content, frozenStream.new_offset], [live.stream.content, live.stream.new_offset]);
@@ -255,4 +259,35 @@ test('a since_version newer than the screen is refused, naming the current one',
   const result = await mcp.call('read_output', { child_id: childId, since_version: 10_000_000 });
   assert.equal(result.isError, true);
   assert.match(textOf(result), /since_version 10000000 is newer than this screen's version \(\d+\)/);
+});
+
+test('styled: true returns each grid line with SGR sequences, with since_version and history_lines too', async () => {
+  const script = 'for i in 1 2 3; do printf "\\033[3${i}mold %d\\033[0m\\n" $i; done; seq 1 60 | tr -d 0-9; printf "\\033[H\\033[J\\033[1;31merror\\033[0m: \\033[44m bar \\033[0m\\nplain\\n"; read; printf "\\033[7mselected\\033[0m\\n"; exec sleep 60';
+  const id = await spawn({ argv: ['bash', '--norc', '--noprofile', '-c', script] });
+  await waitFor(id, '^plain$');
+  const first = structured<GridResult & { history: string }>(await mcp.call('read_output', { child_id: id, styled: true, history_lines: 200 }));
+  assert.equal(first.content, '\x1b[1;31merror\x1b[0m: \x1b[44m bar \x1b[0m\nplain');
+  assert.deepEqual(first.history.split('\n').slice(0, 4), ['\x1b[31mold 1\x1b[0m', '\x1b[32mold 2\x1b[0m', '\x1b[33mold 3\x1b[0m', '']);
+  const plain = structured<GridResult>(await mcp.call('read_output', { child_id: id }));
+  assert.equal(plain.content, 'error:  bar\nplain', 'the plain form stays the default');
+  await mcp.call('send_input', { child_id: id, kind: 'key', key: 'enter' });
+  await waitFor(id, '^selected$');
+  const changed = structured<GridResult>(await mcp.call('read_output', { child_id: id, styled: true, since_version: first.screen_version }));
+  assert.deepEqual(changed.changed_lines?.find((line) => line.text.includes('selected')), { row: 3, text: '\x1b[7mselected\x1b[0m' });
+  const misplaced = await mcp.call('read_output', { child_id: id, mode: 'stream', styled: true });
+  assert.match(textOf(misplaced), /styled only applies to mode "grid"/);
+});
+
+test("cursor.text_index is the cursor's index in its line's text, past wide characters and graphemes", async () => {
+  const cases: [string, { x: number; text_index: number }][] = [
+    ['日本👍🏽é', { x: 9, text_index: 7 }], // two CJK (2 cells, 1 unit each), a skin-toned emoji (4 cells, 4 units), é (1 and 1)
+    ['日本語\\b', { x: 5, text_index: 2 }], // on the right half of 語: its index
+    ['ab  ', { x: 4, text_index: 4 }], // past the trimmed text: one per blank column
+  ];
+  for (const [text, expected] of cases) {
+    const id = await spawn({ argv: ['bash', '--norc', '--noprofile', '-c', `printf '${text}'; exec sleep 60`] });
+    await waitFor(id, text.slice(0, 2));
+    const grid = structured<GridResult & { cursor: { text_index: number } }>(await mcp.call('read_output', { child_id: id }));
+    assert.deepEqual({ x: grid.cursor.x, text_index: grid.cursor.text_index }, expected, text);
+  }
 });

@@ -176,3 +176,47 @@ test('a polynomial ready_pattern stops the watch with the pattern and budget nam
   const listed = structured<{ children: { child_id: string; pattern_problem?: string }[] }>(await mcp.call('list_children', {}));
   assert.equal(listed.children.find((child) => child.child_id === spawned.child_id)?.pattern_problem, spawned.pattern_problem);
 });
+
+test('a child spawned with cols and rows has that size, reports it, and keeps it when patterm is resized', async () => {
+  // Each prints its terminal size whenever a line is typed into it.
+  const sizeOnEnter = ['bash', '--norc', '--noprofile', '-c', 'stty size; while read; do stty size; done'];
+  const sizedResult = await mcp.call('spawn_process', { argv: sizeOnEnter, cols: 50, rows: 10 });
+  const sized = structured<Spawned & { cols: number; rows: number; own_size: boolean }>(sizedResult);
+  assert.deepEqual([sized.cols, sized.rows, sized.own_size], [50, 10, true]);
+  const follower = structured<Spawned & { own_size: boolean }>(await mcp.call('spawn_process', { argv: sizeOnEnter }));
+  assert.equal(follower.own_size, false);
+  await output(sized.child_id, '^10 50$');
+  const shared = harness.coordinator.paneSize;
+  try {
+    harness.coordinator.setPaneSize(90, 25);
+    for (const id of [sized.child_id, follower.child_id]) await mcp.call('send_input', { child_id: id, text: '', submit: true });
+    await output(follower.child_id, '^25 90$');
+    // The terminal echoes the Enter as a line of its own.
+    const second = await output(sized.child_id, '^10 50\\n\\n10 50$');
+    assert.equal(second, '10 50\n\n10 50', 'the program still sees its own size');
+    const grid = structured<{ rows: number; cols: number }>(await mcp.call('read_output', { child_id: sized.child_id }));
+    assert.deepEqual([grid.cols, grid.rows], [50, 10], 'read_output reports the child its own size');
+  } finally {
+    harness.coordinator.setPaneSize(shared.cols, shared.rows);
+  }
+});
+
+test('cols and rows are bounded (10x3 to 500x200) and come together', async () => {
+  const cases: [Record<string, unknown>, RegExp][] = [
+    [{ cols: 9, rows: 10 }, /cols must be a whole number from 10 to 500, received 9/],
+    [{ cols: 501, rows: 10 }, /cols must be a whole number from 10 to 500, received 501/],
+    [{ cols: 40, rows: 2 }, /rows must be a whole number from 3 to 200, received 2/],
+    [{ cols: 40, rows: 201 }, /rows must be a whole number from 3 to 200, received 201/],
+    [{ cols: 40.5, rows: 10 }, /cols must be a whole number from 10 to 500, received 40.5/],
+    [{ cols: '40', rows: 10 }, /cols must be a whole number from 10 to 500, received "40"/],
+    [{ cols: 40 }, /give cols and rows together for a child of its own size \(received only cols 40\)/],
+  ];
+  for (const [size, message] of cases) {
+    const result = await mcp.call('spawn_process', { argv: ['sleep', '60'], ...size });
+    assert.equal(result.isError, true, JSON.stringify(size));
+    assert.match(textOf(result), message);
+  }
+  const smallest = structured<Spawned & { cols: number; rows: number }>(await mcp.call('spawn_process', { argv: ['sleep', '60'], cols: 10, rows: 3 }));
+  const largest = structured<Spawned & { cols: number; rows: number }>(await mcp.call('spawn_process', { argv: ['sleep', '60'], cols: 500, rows: 200 }));
+  assert.deepEqual([smallest.cols, smallest.rows, largest.cols, largest.rows], [10, 3, 500, 200]);
+});

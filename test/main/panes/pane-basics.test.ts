@@ -17,7 +17,7 @@ test('bash echoes a command and its output into the grid', async () => {
   assert.deepEqual(grid.lines.slice(0, 2), ['$ echo "sum=$((40+2))"', 'sum=42']);
   assert.equal(grid.activeScreen, 'primary');
   assert.deepEqual([grid.rows, grid.cols], [40, 120]);
-  assert.deepEqual(grid.cursor, { x: 2, y: 2, visible: true });
+  assert.deepEqual(grid.cursor, { x: 2, y: 2, visible: true, textIndex: 2 });
 });
 
 test('exit codes are reported', async () => {

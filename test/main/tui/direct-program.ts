@@ -56,7 +56,7 @@ export async function assertSameScreen(
   what: string,
   program = 'vim',
   textOnly = false,
-  /** Masks content the program itself varies from run to run (random tips, spinner verbs). */
+  /** Masks content the program itself varies from run to run (random tips, spinner verbs); applied to the styled lines too. */
   normalize: (line: string) => string = (line) => line,
 ): Promise<void> {
   const deadline = Date.now() + SCREEN_TIMEOUT_MS;
@@ -71,8 +71,8 @@ export async function assertSameScreen(
     if (ours.join('\n') === theirs.join('\n') && cursor === direct.cursor()) {
       if (textOnly) return;
       // Same text and cursor: the colours and attributes must match too.
-      const styled = patterm.styledMainArea();
-      const reference = direct.styledScreen();
+      const styled = patterm.styledMainArea().map(normalize);
+      const reference = direct.styledScreen().map(normalize);
       if (styled.join('\n') === reference.join('\n')) return;
       ours = styled;
       theirs = reference;

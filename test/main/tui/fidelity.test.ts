@@ -85,6 +85,33 @@ test('vim in a pane matches vim in a plain terminal of the same size, through ed
   }
 });
 
+test('vim on emoji with VS16, a keycap and a skin tone matches vim in a plain terminal, through edits', async () => {
+  const argv = ['vim', '-u', 'NONE', '-i', 'NONE', '-N', '-n', 'emoji.txt'];
+  const patterm = TmuxPatterm.start({ processPresets: { vim: { name: 'vim', argv } } });
+  writeFileSync(join(patterm.dirs.project, 'emoji.txt'), '❤️ heart\n☺️ smile\n1️⃣ keycap\n👍🏽 thumbs\nplain line\n');
+  const size = paneSizeFor(120, 40);
+  const direct = new DirectProgram(patterm.dirs.project, size.cols, size.rows, argv);
+  const both = (keys: string[], literal = false) => [patterm, direct].forEach((target) => target.tmux('send-keys', ...(literal ? ['-l'] : []), ...keys));
+  try {
+    await patterm.waitFor(/Press Ctrl-K/, 'the empty state');
+    await patterm.runPalette('vim', 'Run process: vim');
+    await patterm.waitFor((lines) => patterm.mainArea(lines).some((line) => line.includes('plain line')), 'vim to show the file');
+    // ghostty-web 0.4.0 drops the VS16 of a keycap (1️⃣ reads as 1⃣); the cells line up all the same.
+    const withoutVs16 = (line: string) => line.replace(/\uFE0F/g, '');
+    await assertSameScreen(patterm, direct, 'the opened file', 'vim', false, withoutVs16);
+    // Edits right after each emoji: vim writes where it believes the emoji ends, which must be where it shows.
+    for (const row of [0, 1, 2, 3]) {
+      both([row === 0 ? 'g' : 'j', ...(row === 0 ? ['g'] : []), '0', 'l', 'i']);
+      both([`<${row}>`], true);
+      both(['Escape']);
+    }
+    await assertSameScreen(patterm, direct, 'after inserting next to each emoji', 'vim', false, withoutVs16);
+  } finally {
+    direct.stop();
+    patterm.stop();
+  }
+});
+
 test('less in a pane matches less in a plain terminal, paging and searching', async () => {
   const LESS_ARGV = ['less', '-R', 'sample.txt'];
   const patterm = TmuxPatterm.start({ processPresets: { less: { name: 'less', argv: LESS_ARGV, env: { LESSHISTFILE: '-' } } } });

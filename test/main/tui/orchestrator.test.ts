@@ -164,3 +164,37 @@ test('kill with close takes an exited child out of the tree, even while the user
     );
     assert.ok(!patterm.mainArea(lines).some((line) => line.includes('build-finished') && !line.includes('/call')), 'the closed pane is no longer on screen');
   }));
+
+/**
+ * Paints row numbers down the left edge and "|" in the last column of every row, at whatever size its
+ * terminal has, and again on every SIGWINCH: a child resized behind its back would show it.
+ */
+const EDGES =
+  'draw() { eval $(stty size | awk \'{print "R="$1" C="$2}\'); printf "\\033[2J"; i=1; while [ $i -le $R ]; do printf "\\033[$i;1Hr$i\\033[$i;${C}H|"; i=$((i+1)); done; };' +
+  ' trap draw WINCH; draw; while :; do sleep 600 & wait $!; done';
+
+test('a child with its own size is letterboxed or clipped in the main area, and keeps its size when patterm is resized', () =>
+  withOrchestrator(async (patterm) => {
+    await call(patterm, 'spawn_process', { argv: ['bash', '-c', EDGES], name: 'small', cols: 30, rows: 5 });
+    await call(patterm, 'spawn_process', { argv: ['bash', '-c', EDGES], name: 'big', cols: 300, rows: 100 });
+    const focus = async (name: string) => {
+      await patterm.runPalette('focus pane', 'Focus pane…');
+      await patterm.waitFor(/Focus pane…/, 'the pane list');
+      patterm.type(name);
+      patterm.keys('Enter');
+    };
+    const smallRows = Array.from({ length: 5 }, (_, i) => `r${i + 1}`.padEnd(29) + '|');
+    const letterboxed = (main: string[]) => smallRows.every((row, i) => main[i] === row) && main.slice(5).every((line) => line === '');
+
+    await focus('small');
+    await patterm.waitFor((l) => letterboxed(patterm.mainArea(l)), 'the 30x5 child in the top-left corner, blank around it');
+
+    await focus('big');
+    const main = patterm.mainArea(await patterm.waitFor((l) => patterm.mainArea(l).includes('r100'), 'the 300x100 child'));
+    // Clipped: the rows up to the cursor's (the last) in view, none of them reaching the last column.
+    assert.deepEqual(main, Array.from({ length: main.length }, (_, i) => `r${100 - main.length + 1 + i}`));
+
+    patterm.resize(100, 30);
+    await focus('small');
+    await patterm.waitFor((l) => letterboxed(patterm.mainArea(l)), 'the child at 30x5 still, after patterm was resized');
+  }));

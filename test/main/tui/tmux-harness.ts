@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { computeLayout } from '../../../src/renderer/layout.js';
-import { graphemes } from '../../../src/renderer/text-width.js';
+import { graphemes, textWidth } from '../../../src/renderer/text-width.js';
 
 export const REPO = new URL('../../../../', import.meta.url).pathname;
 export const PATTERM_BIN = join(REPO, 'bin', 'patterm');
@@ -398,7 +398,7 @@ export function styledLines(capture: string[]): StyledCell[][] {
       const blank = bg === 'default' && ![4, 7, 9].some((attr) => attrs.has(attr));
       for (const g of graphemes(part)) {
         cells.push({ text: g.text, style, blank: blank && g.text === ' ' });
-        if (g.width === 2) cells.push({ text: '', style, blank: false });
+        for (let spacer = 1; spacer < hostWidth(g.text); spacer++) cells.push({ text: '', style, blank: false });
       }
     });
     return trimBlanks(cells);
@@ -420,10 +420,26 @@ export function columns(line: string, from: number, to: number): string {
   let col = 0;
   let out = '';
   for (const g of graphemes(line)) {
-    if (col >= from && col + g.width <= to) out += g.text;
-    col += g.width;
+    const width = hostWidth(g.text);
+    if (col >= from && col + width <= to) out += g.text;
+    col += width;
   }
   return out;
+}
+
+/**
+ * Columns tmux gives a grapheme: the sum of its code points' wcwidth, not
+ * the cluster's width (a character with VS16 takes one cell, a skin-toned
+ * emoji four).
+ */
+function hostWidth(grapheme: string): number {
+  let width = 0;
+  for (const char of grapheme) {
+    const code = char.codePointAt(0)!;
+    if (/[\p{M}\p{Cf}]/u.test(char)) continue; // combining marks, variation selectors, ZWJ, ZWSP: no cell
+    width += code >= 0x1f3fb && code <= 0x1f3ff ? 2 : textWidth(char); // skin-tone modifiers are wide on their own
+  }
+  return width;
 }
 
 function shellQuote(text: string): string {

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { compilePattern, PatternError } from '../../../shared/pattern.js';
-import type { GridSnapshot, PaneInfo } from '../../../shared/pane-types.js';
+import type { CellFrame, GridSnapshot, PaneInfo } from '../../../shared/pane-types.js';
+import { styledRows } from '../../../shared/styled-line.js';
 import { defineTool, ok, ToolError, type ToolDefinition } from '../tool-kit.js';
 import type { ToolContext } from '../tool-context.js';
 import { metadataHeadline, paneMetadata } from '../pane-metadata.js';
@@ -24,7 +25,7 @@ const MAX_STREAM_LINES = MAX_STREAM_BYTES;
 /** The most history one grid read returns: more than any pane's scrollback at a usual width (DEFAULT_SCROLLBACK_BYTES). */
 const MAX_HISTORY_LINES = 5000;
 
-const GRID_ONLY = ['since_version', 'trim_chrome', 'history_lines'] as const;
+const GRID_ONLY = ['since_version', 'trim_chrome', 'history_lines', 'styled'] as const;
 const STREAM_ONLY = ['since_offset', 'max_bytes', 'pattern', 'ignore_case', 'line_offset', 'line_limit'] as const;
 
 const schema = v.strictObject({
@@ -39,6 +40,14 @@ const schema = v.strictObject({
       v.minValue(1),
       v.maxValue(MAX_HISTORY_LINES),
       v.description('grid only: also return up to this many rendered lines from above the screen (the scrollback, oldest first), e.g. the start of an answer that scrolled off. The alternate screen has none.'),
+    ),
+  ),
+  styled: v.optional(
+    v.pipe(
+      v.boolean(),
+      v.description(
+        'grid only: return each line with SGR escape sequences for its colours and attributes, as `tmux capture-pane -e` does (each line starts from the default style and ends with ESC[0m if it leaves it). Default false: plain text.',
+      ),
     ),
   ),
   since_offset: v.optional(counterSchema('since_offset', 'stream only: byte offset to read from (new_offset of your previous read). Default 0, the oldest output kept.')),
@@ -62,7 +71,8 @@ export const readOutput: ToolDefinition<typeof schema> = defineTool({
     'Pass since_version (the screen_version of an earlier read) to get only the rows that changed (every row, if that version is too old to compare with).',
     'mode "stream" returns the output log (ANSI stripped) from since_offset, for line-oriented programs such as servers, builds and tests, with new_offset to continue from next time; filter lines with pattern and page with line_offset / line_limit.',
     'Pass history_lines to also get the rendered lines that scrolled off the top of the screen (as history, oldest first).',
-    'Both return new_offset (where the next stream read starts) and metadata: active_screen, rows, cols, cursor, idle_ms, idle, screen_version, status, exit_code.',
+    'Pass styled: true to see colours and attributes (a selection, a highlighted menu item, a red error) as SGR sequences in each grid line.',
+    "Both return new_offset (where the next stream read starts) and metadata: active_screen, rows, cols (the child's own size), cursor (x and y in cells; text_index, the cursor's index in its line's plain text, where a wide character counts once), idle_ms, idle, screen_version, status, exit_code.",
   ].join(' '),
   schema,
   async run(args, context) {
@@ -82,7 +92,8 @@ function rejectMisplaced(args: Args): void {
 
 async function readGrid(pane: PaneInfo, args: Args, { services }: ToolContext) {
   // The stream head comes along as new_offset, so a caller can switch to stream reads from "now".
-  const [grid, head] = await Promise.all([services.coordinator.grid(pane.id, args.since_version), services.coordinator.streamHead(pane.id)]);
+  const [grid, head] = await Promise.all([services.coordinator.grid(pane.id, args.since_version, args.styled), services.coordinator.streamHead(pane.id)]);
+  const styledLines = grid.styledLines ?? null;
   if (args.since_version !== undefined && args.since_version > grid.screenVersion) {
     throw new ToolError(`since_version ${args.since_version} is newer than this screen's version (${grid.screenVersion}); pass the screen_version an earlier read returned`);
   }
@@ -93,32 +104,33 @@ async function readGrid(pane: PaneInfo, args: Args, { services }: ToolContext) {
       })
     : { lines: grid.lines, trimmedRows: [] };
   const dropped = new Set(trimmed.trimmedRows);
-  const content = withoutTrailingBlankLines(trimmed.lines).join('\n');
+  const shown = styledLines ? styledLines.filter((_, row) => !dropped.has(row)) : trimmed.lines;
+  const content = withoutTrailingBlankLines(shown).join('\n');
   const structured: Record<string, unknown> = { mode: 'grid', content, new_offset: head, ...meta, trimmed_rows: trimmed.trimmedRows };
   let historyText = '';
   if (args.history_lines !== undefined) {
-    const history = await historyAbove(services, pane.id, grid.rows, args.history_lines);
+    const history = await historyAbove(services, pane.id, grid.rows, args.history_lines, args.styled ? styledRows : frameLines);
     Object.assign(structured, { history: history.join('\n'), history_lines: history.length });
     historyText = `[${history.length} line(s) above the screen]\n${history.join('\n')}${history.length > 0 ? '\n' : ''}[the screen]\n`;
   }
   if (args.since_version === undefined) {
     return ok(structured, `${metadataHeadline(meta)}${trimmedNote(trimmed.trimmedRows)}\n${historyText}${content}`);
   }
-  const changed = changedLines(grid, dropped);
+  const changed = changedLines(grid, styledLines ?? grid.lines, dropped);
   Object.assign(structured, { since_version: args.since_version, changed_rows: changed.map((line) => line.row), changed_lines: changed });
   const body = changed.length === 0 ? '(no rows changed)' : changed.map((line) => `row ${line.row}: ${line.text}`).join('\n');
   return ok(structured, `${metadataHeadline(meta)} ${changed.length} row(s) changed since screen_version ${args.since_version}:\n${historyText}${body}`);
 }
 
 /** Up to `count` rendered lines from just above the screen, oldest first: scrollback only, never the screen's own rows. */
-async function historyAbove(services: ToolContext['services'], paneId: string, screenRows: number, count: number): Promise<string[]> {
+async function historyAbove(services: ToolContext['services'], paneId: string, screenRows: number, count: number, linesOf: (frame: CellFrame) => string[]): Promise<string[]> {
   const slice = await services.coordinator.history(paneId, -(screenRows + count), count);
   const scrollback = Math.max(0, slice.total - screenRows);
-  return frameLines(slice.frame).slice(0, Math.max(0, scrollback - (slice.first - slice.dropped)));
+  return linesOf(slice.frame).slice(0, Math.max(0, scrollback - (slice.first - slice.dropped)));
 }
 
-function changedLines(grid: GridSnapshot, dropped: Set<number>): { row: number; text: string }[] {
-  return (grid.changedRows ?? []).filter((row) => !dropped.has(row)).map((row) => ({ row, text: grid.lines[row] ?? '' }));
+function changedLines(grid: GridSnapshot, lines: string[], dropped: Set<number>): { row: number; text: string }[] {
+  return (grid.changedRows ?? []).filter((row) => !dropped.has(row)).map((row) => ({ row, text: lines[row] ?? '' }));
 }
 
 function trimmedNote(rows: number[]): string {

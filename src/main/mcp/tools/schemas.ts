@@ -4,6 +4,8 @@
  */
 import * as v from 'valibot';
 import { PANE_NAME_PATTERN, PANE_NAME_RULE } from '../../../shared/pane-name.js';
+import type { PaneSize } from '../../../shared/pane-types.js';
+import { ToolError } from '../tool-kit.js';
 
 /** Pane ids are short hex strings; anything long is a mistake, not an id. */
 const MAX_CHILD_ID_LENGTH = 64;
@@ -58,3 +60,32 @@ export const NotifyOnExitSchema = v.optional(
   ),
   true,
 );
+
+/** A child's own size: room for a prompt line and a status row at least; at most what a caller may make patterm hold per pane. */
+const CHILD_COLS = { min: 10, max: 500 };
+const CHILD_ROWS = { min: 3, max: 200 };
+
+function sizeField(field: 'cols' | 'rows', { min, max }: { min: number; max: number }, description: string) {
+  const rule = (issue: { input: unknown }) => `${field} must be a whole number from ${min} to ${max}, received ${JSON.stringify(issue.input)}`;
+  return v.optional(v.pipe(v.number(rule), v.integer(rule), v.minValue(min, rule), v.maxValue(max, rule), v.description(description)));
+}
+
+/** `cols` and `rows` of spawn_process and spawn_agent: a child's own terminal size. */
+export const ChildSizeFields = {
+  cols: sizeField('cols', CHILD_COLS, `Columns of the child's own terminal (${CHILD_COLS.min}-${CHILD_COLS.max}); give rows too. The child keeps this size when patterm is resized (the TUI shows it clipped or letterboxed). Default: the size of patterm's main pane, followed as it changes.`),
+  rows: sizeField('rows', CHILD_ROWS, `Rows of the child's own terminal (${CHILD_ROWS.min}-${CHILD_ROWS.max}); give cols too.`),
+};
+
+/** The own size the arguments ask for, if any; cols and rows come together. */
+export function ownSizeOf(args: { cols?: number; rows?: number }): PaneSize | undefined {
+  if (args.cols === undefined && args.rows === undefined) return undefined;
+  if (args.cols === undefined || args.rows === undefined) {
+    throw new ToolError(`give cols and rows together for a child of its own size (received only ${args.cols === undefined ? `rows ${args.rows}` : `cols ${args.cols}`})`);
+  }
+  return { cols: args.cols, rows: args.rows };
+}
+
+/** The size a spawn result reports: the child's own, or the shared size it follows. */
+export function sizeResult(shared: PaneSize, ownSize: PaneSize | undefined): { cols: number; rows: number; own_size: boolean } {
+  return { ...(ownSize ?? shared), own_size: ownSize !== undefined };
+}

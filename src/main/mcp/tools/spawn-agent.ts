@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { defineTool, fail, ok, ToolError } from '../tool-kit.js';
-import { messageSchema, NotifyOnExitSchema, PaneNameSchema } from './schemas.js';
+import { ChildSizeFields, messageSchema, NotifyOnExitSchema, ownSizeOf, PaneNameSchema, sizeResult } from './schemas.js';
 import { reserveName } from '../pane-names.js';
 
 export const spawnAgent = defineTool({
@@ -20,8 +20,10 @@ export const spawnAgent = defineTool({
     initial_prompt: messageSchema("The agent's first turn, typed into its input box and submitted."),
     name: v.optional(PaneNameSchema),
     notify_on_exit: NotifyOnExitSchema,
+    ...ChildSizeFields,
   }),
   async run(args, { caller, services }) {
+    const ownSize = ownSizeOf(args);
     const release = args.name ? reserveName(services.coordinator, caller.paneId, args.name) : () => undefined;
     let spawned;
     try {
@@ -31,6 +33,7 @@ export const spawnAgent = defineTool({
         name: args.name,
         parentId: caller.paneId,
         owner: 'orchestrator',
+        ownSize,
       });
     } catch (error) {
       throw new ToolError(`could not spawn agent preset ${JSON.stringify(args.preset)}: ${(error as Error).message}`);
@@ -43,6 +46,7 @@ export const spawnAgent = defineTool({
       child_id: pane.id,
       name: pane.name,
       preset: args.preset,
+      ...sizeResult(services.coordinator.paneSize, ownSize),
       prompt_submitted: submit?.submitted ?? false,
       submit_attempts: submit?.attempts ?? 0,
       submit_detail: submit?.detail ?? '',

@@ -4,7 +4,7 @@ import { resolve } from 'node:path';
 import { compilePattern, PatternError } from '../../../shared/pattern.js';
 import { defineTool, ok, ToolError } from '../tool-kit.js';
 import { reserveName } from '../pane-names.js';
-import { NotifyOnExitSchema, PaneNameSchema, RegexSchema } from './schemas.js';
+import { ChildSizeFields, NotifyOnExitSchema, ownSizeOf, PaneNameSchema, RegexSchema, sizeResult } from './schemas.js';
 import { ignoreError } from '../../../node/patterm-log.js';
 
 /** A dev server that is not ready in ten minutes is not going to be; the caller can still poll afterwards. */
@@ -47,6 +47,7 @@ export const spawnProcess = defineTool({
     ),
     name: v.optional(PaneNameSchema),
     notify_on_exit: NotifyOnExitSchema,
+    ...ChildSizeFields,
     ready_pattern: v.optional(RegexSchema('Regex for a line that means the process is ready, e.g. "listening on|ready in".')),
     error_pattern: v.optional(RegexSchema('Regex for a line that means the process failed to start, e.g. "EADDRINUSE|Error:".')),
     ready_timeout_seconds: v.optional(
@@ -66,6 +67,7 @@ export const spawnProcess = defineTool({
     if (args.ready_timeout_seconds !== undefined && !args.ready_pattern && !args.error_pattern) {
       throw new ToolError('ready_timeout_seconds needs ready_pattern or error_pattern to wait for');
     }
+    const ownSize = ownSizeOf(args);
     const ready = compileNamed('ready_pattern', args.ready_pattern);
     const error = compileNamed('error_pattern', args.error_pattern);
     if (args.working_dir !== undefined) await assertDirectory(resolve(services.coordinator.projectDir, args.working_dir), args.working_dir);
@@ -82,6 +84,7 @@ export const spawnProcess = defineTool({
         name: args.name,
         parentId: caller.paneId,
         owner: 'orchestrator',
+        ownSize,
       });
     } catch (cause) {
       const what = args.preset !== undefined ? `process preset ${JSON.stringify(args.preset)}` : `argv ${JSON.stringify(args.argv)}`;
@@ -90,7 +93,7 @@ export const spawnProcess = defineTool({
       release();
     }
     const record = services.children.record(pane, caller.paneId, { notifyOnExit: args.notify_on_exit, readyPattern: ready, errorPattern: error });
-    const result: Record<string, unknown> = { child_id: pane.id, name: pane.name, pid: pane.process.pid, argv: pane.argv, cwd: pane.cwd };
+    const result: Record<string, unknown> = { child_id: pane.id, name: pane.name, pid: pane.process.pid, argv: pane.argv, cwd: pane.cwd, ...sizeResult(services.coordinator.paneSize, ownSize) };
     if (record.watch && args.ready_timeout_seconds !== undefined) {
       const health = await record.watch.settled(args.ready_timeout_seconds * 1000);
       const now = services.coordinator.info(pane.id).process;
