@@ -1,0 +1,128 @@
+/**
+ * Conformance cases made of escape-sequence streams (see stream-case.ts): each
+ * string is one chunk, and the screens are compared after each.
+ */
+import type { ConformanceCase, XtermDifference } from './run-case.js';
+import type { Screen } from './terminals.js';
+import { CSI, ESC, streamCase } from './stream-case.js';
+
+const SMALL = { cols: 20, rows: 8 };
+const lines = (count: number, label = 'line') => Array.from({ length: count }, (_, i) => `${label} ${i + 1}`).join('\r\n');
+
+/** SGR on a short sample word, then reset. */
+const sgr = (params: string, text = 'Ab') => `${CSI}${params}m${text}${CSI}0m`;
+
+/** xterm's screen for each step, where it differs from tmux's: the top rows (unstyled) and the cursor. */
+function xtermTopRows(why: string, steps: { rows: string[]; cursor: [number, number] }[]): XtermDifference {
+  return {
+    why,
+    fix: (screen: Screen, step: number): Screen => {
+      const { rows, cursor } = steps[step];
+      const replace = (lines: string[]) => lines.map((line, i) => rows[i] ?? line);
+      return { ...screen, lines: replace(screen.lines), styled: replace(screen.styled), cursor: { ...screen.cursor, x: cursor[0], y: cursor[1] } };
+    },
+  };
+}
+
+export const SEQUENCE_CASES: ConformanceCase[] = [
+  streamCase('long lines wrap and scroll', SMALL, [
+    `${'a'.repeat(45)}\r\n${'b'.repeat(20)}\r\nc`,
+    `${'d'.repeat(20)}X`,
+    `\r\n${lines(10)}`,
+  ]),
+  streamCase('DECSTBM scrolls only the region; RI at its top scrolls it down', SMALL, [
+    `${lines(8)}${CSI}3;6r${CSI}6;1H\nnew 1\nnew 2`,
+    `${CSI}3;1H${ESC}M${ESC}Mtop`,
+    `${CSI}r${CSI}8;1H\nafter reset`,
+  ]),
+  streamCase('IL and DL inside and outside a scroll region', SMALL, [
+    `${lines(8)}${CSI}3;2H${CSI}2L${CSI}6;1H${CSI}M`,
+    `${CSI}2;7r${CSI}4;1H${CSI}3L${CSI}7;1H${CSI}2M${CSI}r`,
+  ]),
+  streamCase('SU and SD, whole screen and in a region', SMALL, [
+    `${lines(8)}${CSI}2S`,
+    `${CSI}3T`,
+    `${CSI}3;6r${CSI}2S${CSI}1T${CSI}r`,
+  ]),
+  streamCase('DECOM puts the home position at the region top and confines the cursor', SMALL, [
+    `${lines(8)}${CSI}3;6r${CSI}?6h${CSI}Hhome${CSI}9;1Hlow${CSI}?6l`,
+    `${CSI}Hscreen home${CSI}r`,
+  ]),
+  streamCase('alternate screen 1049 saves the cursor and clears; its exit restores both', SMALL, [
+    `${lines(4, 'main')}`,
+    `${CSI}?1049hon alt${CSI}5;5Hthere`,
+    `${CSI}?1049l`,
+  ]),
+  streamCase('alternate screen 47 keeps the cursor where it was', SMALL, [
+    `${lines(4, 'main')}${CSI}2;3H`,
+    `${CSI}?47halt 47`,
+    `${CSI}?47l`,
+  ]),
+  streamCase('alternate screen 1047 is cleared on exit', SMALL, [
+    `${lines(4, 'main')}`,
+    `${CSI}?1047halt 1047${CSI}3;3H`,
+    `${CSI}?1047l${CSI}?1047h`,
+    `${CSI}?1047l`,
+  ]),
+  streamCase('16 colours, foreground and background, and their bright forms', { cols: 40, rows: 8 }, [
+    [31, 32, 33, 34, 35, 36, 37].map((n) => sgr(String(n))).join(' ') + '\r\n' +
+    [41, 42, 43, 44, 45, 46, 47].map((n) => sgr(String(n))).join(' ') + '\r\n' +
+    [90, 91, 92, 93, 94, 95, 96, 97].map((n) => sgr(String(n))).join(' ') + '\r\n' +
+    [100, 101, 102, 103, 104, 105, 106, 107].map((n) => sgr(String(n))).join(' '),
+  ]),
+  streamCase('256 colours 1 to 255 as foreground and background', { cols: 64, rows: 18 }, [
+    Array.from({ length: 255 }, (_, i) => `${CSI}38;5;${i + 1}m${CSI}48;5;${255 - i}m${(i + 1) % 10}`).join('') + `${CSI}0m`,
+    Array.from({ length: 255 }, (_, i) => `${CSI}38:5:${i + 1}m#`).join('') + `${CSI}0m`,
+  ]),
+  streamCase('truecolour foreground and background', { cols: 40, rows: 8 }, [
+    Array.from({ length: 32 }, (_, i) => `${CSI}38;2;${i * 8};${255 - i * 8};${(i * 37) % 256}m${CSI}48;2;${(i * 53) % 256};${i * 4};90m*`).join('') + `${CSI}0m`,
+    `${CSI}38:2::10:200:30mcolon form${CSI}0m`,
+  ]),
+  streamCase('attributes: bold, dim, italic, underline, blink, inverse, invisible, strikethrough', { cols: 40, rows: 8 }, [
+    ['1', '2', '3', '4', '5', '7', '8', '9', '1;3;4', '4:3', '7;31;42'].map((params) => sgr(params, `x${params}`)).join(' '),
+    `${CSI}1mbold${CSI}22m off ${CSI}4munder${CSI}24m off ${CSI}7minv${CSI}27m off`,
+  ]),
+  streamCase('palette colour 0 (black) as SGR 30, 40 and 38;5;0', { cols: 30, rows: 4 }, [`${sgr('30;47', 'black on white')} ${sgr('40', 'bg')} ${sgr('38;5;0;107', 'idx0')}`], {
+    todo: 'issue 28 item 2: palette colour 0 comes out as #1d1f21, not black',
+  }),
+  streamCase('overline', { cols: 30, rows: 4 }, [`${sgr('53', 'over')} plain`], {
+    todo: 'issue 28 item 3: the cell record has no overline flag',
+  }),
+  streamCase('CJK, combining marks and plain emoji', { cols: 20, rows: 8 }, [
+    ['日本語のテキスト', 'e\u0301te\u0301 a\u0308 n\u0303', '한국어 中文', '😀 ok 🎉'].map((sample) => `${sample}|${CSI}18G#`).join('\r\n') + '\r\n' + 'x'.repeat(19) + '漢字',
+    `${CSI}1;3H${CSI}2@${CSI}2;1H${CSI}1P`,
+  ]),
+  // Text shows a wide character once, so each sample is followed by `|` and a `#` at a fixed column: the gap between shows its width.
+  streamCase('emoji with a variation selector or skin tone, ZWJ sequences, zero-width space', { cols: 24, rows: 8 }, [
+    ['❤️', '☺️', '1️⃣', '👍🏽', '👨‍👩‍👧', 'a\u200bb'].map((sample) => `${sample}|${CSI}12G#`).join('\r\n'),
+  ], {
+    todo: 'issue 28 item 1: mode 2027 (grapheme clustering) is on by default, so these take cluster widths, not wcwidth',
+  }),
+  streamCase('insert mode, ICH, DCH, ECH, tabs and DECSC/DECRC', { cols: 30, rows: 6 }, [
+    `abcdefghij${CSI}1;3H${CSI}4hXY${CSI}4l\r\n1\t2\t3\r\n${CSI}3;1Habcdefghij${CSI}3;2H${CSI}2P${CSI}3X`,
+    `${ESC}7${CSI}5;5Hsaved${ESC}8here`,
+  ]),
+  // After a line printed to the last column, xterm keeps the cursor on that column with a wrap pending; tmux parks it one past the end.
+  streamCase('a line to the last column, then EL', { cols: 10, rows: 4 }, ['abcdefghij', `${CSI}K`, '!'], {
+    xterm: xtermTopRows('tmux parks the cursor past the last column, so its EL erases nothing and the next character wraps; xterm erases the last column and writes there', [
+      { rows: ['abcdefghij', ''], cursor: [9, 0] },
+      { rows: ['abcdefghi', ''], cursor: [9, 0] },
+      { rows: ['abcdefghi!', ''], cursor: [9, 0] },
+    ]),
+  }),
+  streamCase('a line to the last column, then BS', { cols: 10, rows: 4 }, ['abcdefghij', '\b', '!'], {
+    xterm: xtermTopRows('tmux parks the cursor past the last column, so BS lands on the last column; xterm moves from the last column to the one before', [
+      { rows: ['abcdefghij', ''], cursor: [9, 0] },
+      { rows: ['abcdefghij', ''], cursor: [8, 0] },
+      { rows: ['abcdefgh!j', ''], cursor: [9, 0] },
+    ]),
+  }),
+  streamCase('a line to the last column, then CUB', { cols: 10, rows: 4 }, ['abcdefghij', `${CSI}2D`, '!'], {
+    xterm: xtermTopRows('tmux parks the cursor past the last column, so CUB counts from there; xterm counts from the last column', [
+      { rows: ['abcdefghij', ''], cursor: [9, 0] },
+      { rows: ['abcdefghij', ''], cursor: [7, 0] },
+      { rows: ['abcdefg!ij', ''], cursor: [8, 0] },
+    ]),
+  }),
+  streamCase('autowrap off (DECAWM) overwrites the last column', { cols: 10, rows: 4 }, [`${CSI}?7l${'abcdefghijklmno'}${CSI}?7h\r\nnext`]),
+];
