@@ -52,7 +52,11 @@ Write nothing to \\fIoutput\\fR.
 Zero, always.
 `;
 
-/** htop showing one process's PID, state and command and no meters: nothing else on screen can change. */
+/**
+ * htop with a blank header and only PID, state and command, so nothing on its
+ * screen changes while it watches one sleeping process. Monochrome: the default
+ * scheme draws in palette colour 0, a known difference (see the palette 0 case).
+ */
 const HTOPRC = `htop_version=3.2.2
 config_reader_min_version=3
 fields=0 2 1
@@ -60,17 +64,23 @@ hide_kernel_threads=1
 hide_userland_threads=1
 show_program_path=0
 highlight_base_name=0
+highlight_changes=0
 header_margin=0
 screen_tabs=0
-color_scheme=0
+color_scheme=1
 enable_mouse=0
 delay=100
+hide_function_bar=0
 header_layout=one_100
-column_meters_0=
-column_meters_modes_0=
+column_meters_0=Blank
+column_meter_modes_0=2
 tree_view=0
 sort_key=0
 sort_direction=1
+screen:Main=PID STATE Command
+.sort_key=PID
+.tree_view=0
+.sort_direction=1
 `;
 
 /**
@@ -124,8 +134,6 @@ function makeListing(dir: string): void {
   symlinkSync('plain.txt', join(dir, 'link'));
   symlinkSync('missing', join(dir, 'broken'));
   execFileSync('mkfifo', [join(dir, 'pipe')]);
-  mkdirSync(join(dir, 'shared'));
-  chmodSync(join(dir, 'shared'), 0o1777);
 }
 
 export function makeFixture(): Fixture {

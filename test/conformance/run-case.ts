@@ -83,6 +83,14 @@ function differences(expected: Screen, actual: Screen, styled: boolean): string[
   return found;
 }
 
+/** With CONFORMANCE_TRACE set, each agreed screen goes to stderr, to see what a case checks. */
+function trace(testCase: ConformanceCase, stepIndex: number, screen: Screen): void {
+  if (!process.env.CONFORMANCE_TRACE) return;
+  const { x, y, visible } = screen.cursor;
+  const rows = (process.env.CONFORMANCE_TRACE === 'styled' ? screen.styled.map((row) => JSON.stringify(row)) : screen.lines).map((row) => `  |${row}`);
+  process.stderr.write(`${testCase.name}, after step ${stepIndex}: cursor ${x},${y}${visible ? '' : ' hidden'}${screen.alternate ? ', alternate screen' : ''}\n${rows.join('\n')}\n`);
+}
+
 /** Waits until both terminals hold still and show what `until` asks for, then until they agree; fails with the differences. */
 async function settleAndCompare(reference: Terminal, patterm: Terminal, testCase: ConformanceCase, stepIndex: number, until?: Until): Promise<void> {
   const deadline = Date.now() + STEP_TIMEOUT_MS;
@@ -100,7 +108,7 @@ async function settleAndCompare(reference: Terminal, patterm: Terminal, testCase
     if (stableReads >= STABLE_READS && matches(tmuxScreen, until) && matches(ourScreen, until)) {
       const expected = testCase.xterm ? testCase.xterm.fix(tmuxScreen, stepIndex) : tmuxScreen;
       found = differences(expected, ourScreen, testCase.styled !== false);
-      if (found.length === 0) return;
+      if (found.length === 0) return trace(testCase, stepIndex, ourScreen);
       if (Date.now() - stableSince >= SETTLED_APART_MS) break;
     } else if (stableReads >= STABLE_READS) {
       found = [`waiting for ${String(until)} on both screens`, `tmux:\n${tmuxScreen.lines.join('\n')}`, `patterm:\n${ourScreen.lines.join('\n')}`];
