@@ -12,15 +12,29 @@ const lines = (count: number, label = 'line') => Array.from({ length: count }, (
 /** SGR on a short sample word, then reset. */
 const sgr = (params: string, text = 'Ab') => `${CSI}${params}m${text}${CSI}0m`;
 
-/** xterm's screen for each step, where it differs from tmux's: the top rows (unstyled) and the cursor. */
-function xtermTopRows(why: string, steps: { rows: string[]; cursor: [number, number] }[]): XtermDifference {
+/** xterm's screen after each step where it differs from tmux's: rows by number (unstyled text) and the cursor. */
+interface XtermStep {
+  rows?: Record<number, string>;
+  cursor?: [number, number];
+}
+
+function xtermScreens(why: string, steps: XtermStep[]): XtermDifference {
   return {
     why,
     fix: (screen: Screen, step: number): Screen => {
-      const { rows, cursor } = steps[step];
+      const { rows = {}, cursor } = steps[step] ?? {};
       const replace = (lines: string[]) => lines.map((line, i) => rows[i] ?? line);
-      return { ...screen, lines: replace(screen.lines), styled: replace(screen.styled), cursor: { ...screen.cursor, x: cursor[0], y: cursor[1] } };
+      const [x, y] = cursor ?? [screen.cursor.x, screen.cursor.y];
+      return { ...screen, lines: replace(screen.lines), styled: replace(screen.styled), cursor: { ...screen.cursor, x, y } };
     },
+  };
+}
+
+/** For a case that ends a row on its last column: xterm's cursor stays there, tmux's is reported one past it. */
+function parkedPastTheEnd(cols: number): XtermDifference {
+  return {
+    why: 'tmux parks the cursor past the last column after a character is written there; xterm keeps it on the last column',
+    fix: (screen) => ({ ...screen, cursor: { ...screen.cursor, x: Math.min(screen.cursor.x, cols - 1) } }),
   };
 }
 
@@ -104,24 +118,41 @@ export const SEQUENCE_CASES: ConformanceCase[] = [
   ]),
   // After a line printed to the last column, xterm keeps the cursor on that column with a wrap pending; tmux parks it one past the end.
   streamCase('a line to the last column, then EL', { cols: 10, rows: 4 }, ['abcdefghij', `${CSI}K`, '!'], {
-    xterm: xtermTopRows('tmux parks the cursor past the last column, so its EL erases nothing and the next character wraps; xterm erases the last column and writes there', [
-      { rows: ['abcdefghij', ''], cursor: [9, 0] },
-      { rows: ['abcdefghi', ''], cursor: [9, 0] },
-      { rows: ['abcdefghi!', ''], cursor: [9, 0] },
+    xterm: xtermScreens('tmux parks the cursor past the last column, so its EL erases nothing and the next character wraps; xterm erases the last column and writes there', [
+      { cursor: [9, 0] },
+      { rows: { 0: 'abcdefghi' }, cursor: [9, 0] },
+      { rows: { 0: 'abcdefghi!', 1: '' }, cursor: [9, 0] },
     ]),
   }),
   streamCase('a line to the last column, then BS', { cols: 10, rows: 4 }, ['abcdefghij', '\b', '!'], {
-    xterm: xtermTopRows('tmux parks the cursor past the last column, so BS lands on the last column; xterm moves from the last column to the one before', [
-      { rows: ['abcdefghij', ''], cursor: [9, 0] },
-      { rows: ['abcdefghij', ''], cursor: [8, 0] },
-      { rows: ['abcdefgh!j', ''], cursor: [9, 0] },
+    xterm: xtermScreens('tmux parks the cursor past the last column, so BS lands on the last column; xterm moves from the last column to the one before', [
+      { cursor: [9, 0] },
+      { cursor: [8, 0] },
+      { rows: { 0: 'abcdefgh!j' }, cursor: [9, 0] },
     ]),
   }),
   streamCase('a line to the last column, then CUB', { cols: 10, rows: 4 }, ['abcdefghij', `${CSI}2D`, '!'], {
-    xterm: xtermTopRows('tmux parks the cursor past the last column, so CUB counts from there; xterm counts from the last column', [
-      { rows: ['abcdefghij', ''], cursor: [9, 0] },
-      { rows: ['abcdefghij', ''], cursor: [7, 0] },
-      { rows: ['abcdefg!ij', ''], cursor: [8, 0] },
+    xterm: xtermScreens('tmux parks the cursor past the last column, so CUB counts from there; xterm counts from the last column', [
+      { cursor: [9, 0] },
+      { cursor: [7, 0] },
+      { rows: { 0: 'abcdefg!ij' }, cursor: [8, 0] },
+    ]),
+  }),
+  streamCase('erases with a background colour (ED, EL, ECH), REP, DECALN', { cols: 20, rows: 8 }, [
+    `${lines(8)}${CSI}44m${CSI}2;3H${CSI}1K${CSI}3;3H${CSI}K${CSI}4;5H${CSI}3X${CSI}6;4H${CSI}1J${CSI}0m`,
+    `${CSI}7;1H${CSI}41m${CSI}J${CSI}0m${CSI}8;1Hab${CSI}5b`,
+    `${ESC}#8${CSI}3;3Hover the Es`,
+  ], {
+    textOnly: 'tmux capture-pane leaves out the background of erased cells, so it cannot show what an erase with a background colour did',
+  }),
+  streamCase('tab stops (HTS, TBC, CBT), HPA, VPA, CNL, CPL and a hidden cursor', { cols: 30, rows: 8 }, [
+    `a\tb\tc${CSI}3g${CSI}1;5H${ESC}H${CSI}1;12H${ESC}H\r\n\tx\ty\tz`,
+    `${CSI}3;1H\t\tq${CSI}1Zw${CSI}20\`h${CSI}6dv${CSI}2Ecnl${CSI}3Fcpl`,
+    `${CSI}?25l`,
+  ], { xterm: parkedPastTheEnd(30) }),
+  streamCase('CHT moves to the nth next tab stop', { cols: 30, rows: 4 }, [`${CSI}2Ix${CSI}3Iy\r\n${CSI}I${CSI}Iz`], {
+    xterm: xtermScreens('tmux 3.3a ignores CHT (CSI I); xterm moves the cursor forward by that many tab stops', [
+      { rows: { 0: `${' '.repeat(16)}x${' '.repeat(12)}y`, 1: `${' '.repeat(16)}z` }, cursor: [17, 1] },
     ]),
   }),
   streamCase('autowrap off (DECAWM) overwrites the last column', { cols: 10, rows: 4 }, [`${CSI}?7l${'abcdefghijklmno'}${CSI}?7h\r\nnext`]),

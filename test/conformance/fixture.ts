@@ -136,6 +136,9 @@ function makeListing(dir: string): void {
   execFileSync('mkfifo', [join(dir, 'pipe')]);
 }
 
+/** How long htop's quiet process lives: the whole suite, and not much longer if the suite dies without removing it. */
+const QUIET_SECONDS = 3600;
+
 export function makeFixture(): Fixture {
   const dir = mkdtempSync(join(tmpdir(), 'patterm-conformance-'));
   const home = join(dir, 'home');
@@ -168,7 +171,7 @@ export function makeFixture(): Fixture {
   writeFileSync(join(home, '.config', 'htop', 'htoprc'), HTOPRC);
   makeListing(join(dir, 'listing'));
   makeGitRepository(join(dir, 'repo'), env);
-  const quiet: ChildProcess = spawn('sleep', ['100000'], { stdio: 'ignore' });
+  const quiet: ChildProcess = spawn('sleep', [String(QUIET_SECONDS)], { stdio: 'ignore' });
   return {
     dir,
     env,

@@ -38,8 +38,8 @@ export interface ConformanceCase {
   /** What must show on the first screen before the steps start. */
   ready?: Until;
   steps: Step[];
-  /** Colours and attributes are compared unless this is false. */
-  styled?: boolean;
+  /** Why colours and attributes cannot be compared in this case, when they cannot (only text, cursor and screen are). */
+  textOnly?: string;
   /** Where tmux is known to differ from xterm: the case asserts xterm's behaviour. */
   xterm?: XtermDifference;
   /** A known patterm bug this case shows, until it is fixed: the case runs and reports, but does not fail the suite. */
@@ -107,7 +107,7 @@ async function settleAndCompare(reference: Terminal, patterm: Terminal, testCase
     previous = keys;
     if (stableReads >= STABLE_READS && matches(tmuxScreen, until) && matches(ourScreen, until)) {
       const expected = testCase.xterm ? testCase.xterm.fix(tmuxScreen, stepIndex) : tmuxScreen;
-      found = differences(expected, ourScreen, testCase.styled !== false);
+      found = differences(expected, ourScreen, testCase.textOnly === undefined);
       if (found.length === 0) return trace(testCase, stepIndex, ourScreen);
       if (Date.now() - stableSince >= SETTLED_APART_MS) break;
     } else if (stableReads >= STABLE_READS) {

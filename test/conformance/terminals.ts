@@ -43,6 +43,9 @@ export interface Launch {
 /** Pads or cuts `lines` to exactly `rows` entries: both sides report every row. */
 const toRows = (lines: string[], rows: number) => Array.from({ length: rows }, (_, i) => lines[i] ?? '');
 
+/** Separates the reads of one tmux call: a line none of the cases' programs writes. */
+const SPLIT = '<<conformance: next read>>';
+
 export class TmuxTerminal implements Terminal {
   readonly name = 'tmux';
   private readonly socket = `patterm-conformance-${process.pid}-${randomBytes(4).toString('hex')}`;
@@ -70,12 +73,14 @@ export class TmuxTerminal implements Terminal {
   }
 
   async screen(): Promise<Screen> {
-    const [plain, styled, state] = await Promise.all([
-      this.tmux('capture-pane', '-p', '-t', 'case'),
+    // One tmux call for the three reads (a process each costs on a loaded machine), split on a line no capture can hold.
+    const output = await this.tmux(
+      'capture-pane', '-p', '-t', 'case', ';', 'display-message', '-p', SPLIT, ';',
       // -N keeps trailing spaces that carry a background, which plain -e drops.
-      this.tmux('capture-pane', '-p', '-e', '-N', '-t', 'case'),
-      this.tmux('display-message', '-p', '-t', 'case', '#{cursor_x},#{cursor_y},#{cursor_flag},#{alternate_on},#{pane_title}'),
-    ]);
+      'capture-pane', '-p', '-e', '-N', '-t', 'case', ';', 'display-message', '-p', SPLIT, ';',
+      'display-message', '-p', '-t', 'case', '#{cursor_x},#{cursor_y},#{cursor_flag},#{alternate_on},#{pane_title}',
+    );
+    const [plain, styled, state] = output.split(`${SPLIT}\n`);
     const [x, y, visible, alternate] = state.split(',', 4).map(Number);
     const title = state.replace(/\n$/, '').split(',').slice(4).join(',');
     const rowsOf = (text: string) => toRows(text.replace(/\n$/, '').split('\n'), this.rows);
