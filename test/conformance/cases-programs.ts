@@ -4,6 +4,7 @@
  * has handled the keys, so neither side is compared before it got there.
  */
 import type { ConformanceCase } from './run-case.js';
+import type { Screen } from './terminals.js';
 
 const ESCAPE = '\x1b';
 const ENTER = '\r';
@@ -17,6 +18,9 @@ const CTRL_B = '\x02';
 const VIM = ['vim', '-u', 'vimrc', '-i', 'NONE', '-n'];
 /** bash with the fixture's rc: prompt `$ `, history read from the fixture, none written. */
 const BASH = ['bash', '--rcfile', 'bashrc', '-i'];
+
+/** A key that quits a full-screen program, and the wait for the primary screen to be back. */
+const quitWith = (keys: string) => ({ keys, until: (screen: Screen) => !screen.alternate, label: `quit with ${JSON.stringify(keys)}` });
 
 const LONG_COMMAND = 'echo the quick brown fox jumps over the lazy dog and keeps on running past the edge';
 
@@ -35,7 +39,7 @@ export const PROGRAM_CASES: ConformanceCase[] = [
       { keys: 'ggOinserted at the top', until: 'inserted at the top', label: 'O and text' },
       { keys: ESCAPE, until: (screen) => screen.cursor.x === 'inserted at the top'.length + 3, label: 'Escape' },
       { keys: 'jdd', until: /^ +2 2: the quick/m, label: 'jdd' },
-      { keys: ':q!' + ENTER, until: (screen) => !screen.alternate, label: ':q!' },
+      quitWith(':q!' + ENTER),
     ],
   },
   {
@@ -47,7 +51,7 @@ export const PROGRAM_CASES: ConformanceCase[] = [
     steps: [
       { keys: '/needle' + ENTER, until: 'line 21 hides a needle', label: '/needle' },
       { keys: 'n', until: 'line 58 hides a needle', label: 'n' },
-      { keys: 'q', until: (screen) => !screen.alternate, label: 'q' },
+      quitWith('q'),
     ],
   },
   {
@@ -58,7 +62,7 @@ export const PROGRAM_CASES: ConformanceCase[] = [
     ready: 'FIXTURE(1)',
     steps: [
       { keys: '/EXIT' + ENTER, until: /^EXIT STATUS/m, label: '/EXIT' },
-      { keys: 'q', until: (screen) => !screen.alternate, label: 'q' },
+      quitWith('q'),
     ],
   },
   {
@@ -118,13 +122,47 @@ export const PROGRAM_CASES: ConformanceCase[] = [
     steps: [],
   },
   {
-    name: 'htop watching one quiet process',
+    name: 'htop watching one quiet process (monochrome)',
     cols: 80,
     rows: 12,
     command: (fixture) => ['htop', '-p', String(fixture.quietPid)],
+    env: { HTOPRC: 'htoprc-monochrome' },
     ready: /sleep \d+$/m,
+    steps: [quitWith('q')],
+  },
+  {
+    name: 'htop watching one quiet process (default colours)',
+    todo: 'issue 28 item 2: palette colour 0 (htop\'s black on cyan) comes out as #1d1f21, not black',
+    cols: 80,
+    rows: 12,
+    command: (fixture) => ['htop', '-p', String(fixture.quietPid)],
+    env: { HTOPRC: 'htoprc-colours' },
+    ready: /sleep \d+$/m,
+    steps: [quitWith('q')],
+  },
+  {
+    name: 'vim on CJK, combining marks and plain emoji',
+    cols: 40,
+    rows: 10,
+    command: [...VIM, 'unicode.txt'],
+    ready: '"unicode.txt"',
     steps: [
-      { keys: 'q', until: (screen) => !screen.alternate, label: 'q' },
+      { keys: 'jjf字', until: (screen) => screen.cursor.y === 2 && screen.cursor.x === 8, label: 'onto the second wide character' },
+      { keys: 'x', until: 'wide: 漢かな', label: 'delete it' },
+      { keys: '$', until: (screen) => screen.cursor.x > 20, label: 'to the end of the line' },
+      quitWith(':q!' + ENTER),
+    ],
+  },
+  {
+    name: 'vim on emoji with a variation selector',
+    todo: 'issue 28 item 1: mode 2027 on by default gives ❤️ two cells, and vim writes the next character over its right half',
+    cols: 40,
+    rows: 8,
+    command: [...VIM, 'emoji.txt'],
+    ready: '"emoji.txt"',
+    steps: [
+      { keys: 'jl', until: (screen) => screen.cursor.y === 1 && screen.cursor.x === 1, label: 'onto the emoji' },
+      { keys: 'x', until: 'ab', label: 'delete it' },
     ],
   },
   {

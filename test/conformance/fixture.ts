@@ -54,10 +54,10 @@ Zero, always.
 
 /**
  * htop with a blank header and only PID, state and command, so nothing on its
- * screen changes while it watches one sleeping process. Monochrome: the default
- * scheme draws in palette colour 0, a known difference (see the palette 0 case).
+ * screen changes while it watches one sleeping process. `color_scheme` is
+ * filled in: 1 is monochrome, 0 the default colours.
  */
-const HTOPRC = `htop_version=3.2.2
+const htoprc = (colorScheme: number) => `htop_version=3.2.2
 config_reader_min_version=3
 fields=0 2 1
 hide_kernel_threads=1
@@ -67,7 +67,7 @@ highlight_base_name=0
 highlight_changes=0
 header_margin=0
 screen_tabs=0
-color_scheme=1
+color_scheme=${colorScheme}
 enable_mouse=0
 delay=100
 hide_function_bar=0
@@ -142,7 +142,7 @@ const QUIET_SECONDS = 3600;
 export function makeFixture(): Fixture {
   const dir = mkdtempSync(join(tmpdir(), 'patterm-conformance-'));
   const home = join(dir, 'home');
-  mkdirSync(join(home, '.config', 'htop'), { recursive: true });
+  mkdirSync(home);
   const env: Record<string, string> = {
     PATH: '/usr/local/bin:/usr/bin:/bin',
     HOME: home,
@@ -163,12 +163,15 @@ export function makeFixture(): Fixture {
   };
   write('notes.txt', `${NOTES}\n`);
   write('book.txt', `${BOOK}\n`);
+  write('unicode.txt', ['plain ascii line', '日本語の文章 and 中文 mixed', 'wide: 漢字かな, accents: é à ü, n\u0303', 'emoji 😀 🎉 ok', 'Korean 한국어 text'].join('\n') + '\n');
+  write('emoji.txt', ['hearts and smiles', 'a❤️b☺️c1️⃣d', 'thumbs 👍🏽 up', 'the end'].join('\n') + '\n');
   write('fixture.1', MAN_PAGE);
   write('vimrc', 'set nocompatible background=dark\n');
   write('history', ['echo first', 'echo second from history', 'ls subdir'].join('\n') + '\n');
   write('bashrc', `PS1='${PS1}'\nhistory -r ${join(dir, 'history')}\n`);
   write('play.sh', PLAYER);
-  writeFileSync(join(home, '.config', 'htop', 'htoprc'), HTOPRC);
+  write('htoprc-monochrome', htoprc(1));
+  write('htoprc-colours', htoprc(0));
   makeListing(join(dir, 'listing'));
   makeGitRepository(join(dir, 'repo'), env);
   const quiet: ChildProcess = spawn('sleep', [String(QUIET_SECONDS)], { stdio: 'ignore' });
