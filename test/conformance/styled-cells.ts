@@ -15,7 +15,12 @@ export interface StyledChar {
 
 const hex = ([r, g, b]: [number, number, number]) => `#${[r, g, b].map((v) => v.toString(16).padStart(2, '0')).join('')}`;
 
-/** Attributes that show on a blank cell, so a trailing space carrying one is not dropped. */
+/**
+ * Attributes that show on a blank cell, so a trailing space carrying one is
+ * not dropped. A background alone does not count: tmux capture-pane leaves
+ * out the cells an erase painted with a background at a row's end, and
+ * patterm's cells cannot tell those from spaces written with one.
+ */
 const VISIBLE_ON_BLANK = [4, 7, 9, 53];
 
 class Pen {
@@ -62,7 +67,7 @@ class Pen {
   }
 
   get blank(): boolean {
-    return this.bg === 'default' && !VISIBLE_ON_BLANK.some((attr) => this.attrs.has(attr));
+    return !VISIBLE_ON_BLANK.some((attr) => this.attrs.has(attr));
   }
 }
 
