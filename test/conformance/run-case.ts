@@ -1,8 +1,8 @@
 /**
  * Runs one conformance case in patterm and in tmux side by side, step by step,
  * and after each step waits for both screens to hold still and compares them:
- * text row by row, cursor, alternate screen and (unless the case opts out)
- * colours and attributes per character.
+ * text row by row, cursor, alternate screen, then colours and attributes
+ * per character.
  */
 import assert from 'node:assert/strict';
 import type { Fixture } from './fixture.js';
@@ -38,8 +38,6 @@ export interface ConformanceCase {
   /** What must show on the first screen before the steps start. */
   ready?: Until;
   steps: Step[];
-  /** Why colours and attributes cannot be compared in this case, when they cannot (only text, cursor and screen are). */
-  textOnly?: string;
   /** Where tmux is known to differ from xterm: the case asserts xterm's behaviour. */
   xterm?: XtermDifference;
   /** A known patterm bug this case shows, until it is fixed: the case runs and reports, but does not fail the suite. */
@@ -69,7 +67,7 @@ function matches(screen: Screen, until: Until | undefined): boolean {
 }
 
 /** Why `actual` (patterm) is not `expected` (tmux, or xterm's fix of it); empty when they agree. */
-function differences(expected: Screen, actual: Screen, styled: boolean): string[] {
+function differences(expected: Screen, actual: Screen): string[] {
   const found: string[] = [];
   for (let row = 0; row < Math.max(expected.lines.length, actual.lines.length); row++) {
     if (expected.lines[row] !== actual.lines[row]) found.push(`row ${row}:\n  - ${JSON.stringify(expected.lines[row])}\n  + ${JSON.stringify(actual.lines[row])}`);
@@ -79,7 +77,7 @@ function differences(expected: Screen, actual: Screen, styled: boolean): string[
     found.push(`cursor: expected ${x},${y}${visible ? '' : ' hidden'}, got ${actual.cursor.x},${actual.cursor.y}${actual.cursor.visible ? '' : ' hidden'}`);
   }
   if (expected.alternate !== actual.alternate) found.push(`alternate screen: expected ${expected.alternate}, got ${actual.alternate}`);
-  if (found.length === 0 && styled) found.push(...styleDifferences(expected.styled, actual.styled));
+  if (found.length === 0) found.push(...styleDifferences(expected.styled, actual.styled));
   return found;
 }
 
@@ -107,7 +105,7 @@ async function settleAndCompare(reference: Terminal, patterm: Terminal, testCase
     previous = keys;
     if (stableReads >= STABLE_READS && matches(tmuxScreen, until) && matches(ourScreen, until)) {
       const expected = testCase.xterm ? testCase.xterm.fix(tmuxScreen, stepIndex) : tmuxScreen;
-      found = differences(expected, ourScreen, testCase.textOnly === undefined);
+      found = differences(expected, ourScreen);
       if (found.length === 0) return trace(testCase, stepIndex, ourScreen);
       if (Date.now() - stableSince >= SETTLED_APART_MS) break;
     } else if (stableReads >= STABLE_READS) {
@@ -116,14 +114,14 @@ async function settleAndCompare(reference: Terminal, patterm: Terminal, testCase
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
   }
   const step = stepIndex === 0 ? 'the first screen' : `step ${stepIndex} (${testCase.steps[stepIndex - 1].label ?? JSON.stringify(testCase.steps[stepIndex - 1])})`;
-  const reference_ = testCase.xterm ? `xterm (tmux differs: ${testCase.xterm.why})` : 'tmux';
-  assert.fail(`${testCase.name}, ${step}: patterm differs from ${reference_} (- expected, + patterm)\n${found.join('\n')}`);
+  const against = testCase.xterm ? `xterm (tmux differs: ${testCase.xterm.why})` : 'tmux';
+  assert.fail(`${testCase.name}, ${step}: patterm differs from ${against} (- expected, + patterm)\n${found.join('\n')}`);
 }
 
 /**
  * The command line both terminals run: the fixture's environment and nothing
  * else, then the program, then a sleep, so a program that quits leaves the
- * screen it quit to (tmux would mark a pane whose program ended).
+ * screen it quit to (tmux would close a pane whose program ended).
  */
 export function launchArgv(testCase: ConformanceCase, fixture: Fixture): string[] {
   const command = typeof testCase.command === 'function' ? testCase.command(fixture) : testCase.command;

@@ -24,7 +24,6 @@ export interface Screen {
 }
 
 export interface Terminal {
-  readonly name: string;
   /** Bytes as keys: what a person's terminal would send for them. */
   send(keys: string): Promise<void>;
   resize(cols: number, rows: number): Promise<void>;
@@ -47,7 +46,6 @@ const toRows = (lines: string[], rows: number) => Array.from({ length: rows }, (
 const SPLIT = '<<conformance: next read>>';
 
 export class TmuxTerminal implements Terminal {
-  readonly name = 'tmux';
   private readonly socket = `patterm-conformance-${process.pid}-${randomBytes(4).toString('hex')}`;
   private rows = 0;
 
@@ -102,8 +100,6 @@ export class TmuxTerminal implements Terminal {
 const SAME_VERSION_ATTEMPTS = 5;
 
 export class PattermTerminal implements Terminal {
-  readonly name = 'patterm';
-
   private constructor(
     private readonly coordinator: Coordinator,
     private readonly paneId: string,

@@ -4,8 +4,9 @@
  * pen, says `ESC[…m` where the pen changes and ends with `ESC[0m` if it is not
  * back to default. Wide characters appear once; trailing default blanks are dropped.
  *
- * A test-side stand-in until the styled read's encoder lands in src/shared
- * (issue 28); the conformance suite should switch to that one then.
+ * A test-side stand-in for the styled read's encoder (issue 28): once
+ * src/shared/styled-line.ts is on main, the conformance suite should use its
+ * styledRow, which has the same signature, and this file should go.
  */
 import { CellFlag, DEFAULT_COLOR, type CellFrame } from '../../src/shared/pane-types.js';
 import { paletteColor } from '../../src/shared/query-replies.js';
