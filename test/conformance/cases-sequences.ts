@@ -163,5 +163,12 @@ export const SEQUENCE_CASES: ConformanceCase[] = [
       { rows: { 0: `${' '.repeat(16)}x${' '.repeat(12)}y`, 1: `${' '.repeat(16)}z` }, cursor: [17, 1] },
     ]),
   }),
+  streamCase('left and right margins (DECLRMM, DECSLRM) confine wrapping and scrolling', { cols: 12, rows: 4 }, [
+    `${CSI}?69h${CSI}3;8s${CSI}1;3Habcdefghijkl${CSI}4;3H\n${CSI}?69l`,
+  ], {
+    xterm: xtermScreens('tmux 3.3a has no left and right margins; in xterm text wraps at the right margin to the left one, and a scroll moves only the columns between', [
+      { rows: { 0: '  ghijkl', 1: '', 2: '', 3: '' }, cursor: [2, 3] },
+    ]),
+  }),
   streamCase('autowrap off (DECAWM) overwrites the last column', { cols: 10, rows: 4 }, [`${CSI}?7l${'abcdefghijklmno'}${CSI}?7h\r\nnext`]),
 ];
