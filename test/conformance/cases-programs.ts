@@ -43,6 +43,18 @@ export const PROGRAM_CASES: ConformanceCase[] = [
     ],
   },
   {
+    name: 'vim: syntax colours and a visual selection',
+    cols: 50,
+    rows: 10,
+    command: [...VIM, '-c', 'syntax on', 'sample.sh'],
+    ready: '"sample.sh"',
+    steps: [
+      { keys: 'jjVj', until: '-- VISUAL LINE --', label: 'select two lines' },
+      { keys: ESCAPE, until: (screen) => !screen.lines.some((line) => line.includes('VISUAL')), label: 'Escape' },
+      quitWith(':q!' + ENTER),
+    ],
+  },
+  {
     name: 'less: search, next match, quit',
     cols: 50,
     rows: 12,

@@ -163,6 +163,7 @@ export function makeFixture(): Fixture {
   };
   write('notes.txt', `${NOTES}\n`);
   write('book.txt', `${BOOK}\n`);
+  write('sample.sh', ['#!/bin/sh', '# a comment in a script', 'name="world"', 'for i in 1 2 3; do', '  echo "hello $name $i"', 'done', 'exit 0'].join('\n') + '\n');
   write('unicode.txt', ['plain ascii line', '日本語の文章 and 中文 mixed', 'wide: 漢字かな, accents: é à ü, n\u0303', 'emoji 😀 🎉 ok', 'Korean 한국어 text'].join('\n') + '\n');
   write('emoji.txt', ['hearts and smiles', 'a❤️b☺️c1️⃣d', 'thumbs 👍🏽 up', 'the end'].join('\n') + '\n');
   write('fixture.1', MAN_PAGE);
