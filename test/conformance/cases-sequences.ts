@@ -170,5 +170,26 @@ export const SEQUENCE_CASES: ConformanceCase[] = [
       { rows: { 0: '  ghijkl', 1: '', 2: '', 3: '' }, cursor: [2, 3] },
     ]),
   }),
+  // Rows: an overwrite of a wide character's right half, an ICH before one, an ECH on one's right half, and one that does not fit the last column.
+  streamCase('wide characters cut by an overwrite or an erase, pushed by ICH, wrapped at the edge', { cols: 12, rows: 5 }, [
+    `漢字かな${CSI}1;2Hx\r\n漢字かな${CSI}2;3H${CSI}1@\r\n漢字かな${CSI}3;4H${CSI}1X\r\n${'a'.repeat(11)}漢`,
+  ], {
+    xterm: xtermScreens('tmux 3.3a leaves the left half of a wide character standing when its right half is written over or erased; xterm blanks the whole character', [
+      { rows: { 0: ' x字かな', 2: '漢  かな' } },
+    ]),
+  }),
+  streamCase('DECSC/DECRC restore the pen and origin mode; IND, NEL and RI at the margins', { cols: 20, rows: 8 }, [
+    `${CSI}1;31m${ESC}7${CSI}0mplain${ESC}8red?${CSI}0m\r\n${lines(6)}${CSI}2;5r${CSI}5;1H${ESC}Dind${ESC}Enel${CSI}2;1H${ESC}Mri${CSI}r`,
+    `${CSI}3;6r${CSI}?6h${ESC}7${CSI}?6l${CSI}1;1H${ESC}8saved-in-origin${CSI}?6l${CSI}r`,
+  ]),
+  streamCase('SGR extras: double and styled underline, underline colour, 22 after bold and dim', { cols: 30, rows: 4 }, [
+    `${sgr('21', 'dbl')} ${sgr('4:2', 'dbl2')} ${sgr('4;58;5;196', 'ucol')} ${CSI}1;2mbd${CSI}22mnone${CSI}0m ${sgr('1;7;8', 'hid')}`,
+  ]),
+  streamCase('a tab over wide characters; a wide character at the last column with autowrap off', { cols: 12, rows: 4 }, [
+    `漢\t字\tx\r\n${CSI}?7l${'a'.repeat(11)}漢字${CSI}?7h\r\nnext`,
+  ]),
+  streamCase('CUP and cursor moves beyond the screen, in and out of origin mode', { cols: 20, rows: 8 }, [
+    `${CSI}99;99Hx${CSI}0;0Hy${CSI}3;6r${CSI}?6h${CSI}99;1Hz${CSI}10Aw${CSI}?6l${CSI}r${CSI}5;5H${CSI}99Cq${CSI}99Bp`,
+  ], { xterm: parkedPastTheEnd(20) }),
   streamCase('autowrap off (DECAWM) overwrites the last column', { cols: 10, rows: 4 }, [`${CSI}?7l${'abcdefghijklmno'}${CSI}?7h\r\nnext`]),
 ];
