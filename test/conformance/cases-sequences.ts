@@ -191,5 +191,20 @@ export const SEQUENCE_CASES: ConformanceCase[] = [
   streamCase('CUP and cursor moves beyond the screen, in and out of origin mode', { cols: 20, rows: 8 }, [
     `${CSI}99;99Hx${CSI}0;0Hy${CSI}3;6r${CSI}?6h${CSI}99;1Hz${CSI}10Aw${CSI}?6l${CSI}r${CSI}5;5H${CSI}99Cq${CSI}99Bp`,
   ], { xterm: parkedPastTheEnd(20) }),
+  streamCase('combining marks after a wide character and at column 0; insert mode before wide characters', { cols: 16, rows: 5 }, [
+    `漢\u0301字\r\n\u0301x\r\nab漢字${CSI}3;2H${CSI}4hZ${CSI}4l\r\n`,
+  ]),
+  streamCase('LNM makes LF a new line; mode 1048 saves and restores the cursor', { cols: 16, rows: 6 }, [
+    `${CSI}20hone\ntwo${CSI}20l\nthree${CSI}2;2H${CSI}?1048h${CSI}6;6H${CSI}?1048lX`,
+  ], {
+    xterm: xtermScreens('tmux 3.3a ignores mode 1048; xterm saves the cursor on 1048h and restores it on 1048l, as DECSC and DECRC', [
+      { rows: { 1: 'tXo', 5: '' }, cursor: [2, 1] },
+    ]),
+  }),
+  streamCase('1049 twice, an invalid scroll region, LF below the region, SU past the region', { cols: 16, rows: 6 }, [
+    `${lines(6)}`,
+    `${CSI}?1049hA${CSI}?1049hB${CSI}?1049l`,
+    `${CSI}5;3r${CSI}2;4r${CSI}6;1H\n\n\nlow${CSI}1;1H${CSI}9S${CSI}r`,
+  ]),
   streamCase('autowrap off (DECAWM) overwrites the last column', { cols: 10, rows: 4 }, [`${CSI}?7l${'abcdefghijklmno'}${CSI}?7h\r\nnext`]),
 ];
