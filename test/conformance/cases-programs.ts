@@ -22,6 +22,18 @@ const BASH = ['bash', '--rcfile', 'bashrc', '-i'];
 /** A key that quits a full-screen program, and the wait for the primary screen to be back. */
 const quitWith = (keys: string) => ({ keys, until: (screen: Screen) => !screen.alternate, label: `quit with ${JSON.stringify(keys)}` });
 
+/** htop watching the fixture's quiet process, with the fixture's htoprc-<scheme> (see fixture.ts). */
+const htopCase = (scheme: 'monochrome' | 'colours', todo?: string): ConformanceCase => ({
+  name: `htop watching one quiet process (${scheme})`,
+  todo,
+  cols: 80,
+  rows: 12,
+  command: (fixture) => ['htop', '-p', String(fixture.quietPid)],
+  env: { HTOPRC: `htoprc-${scheme}` },
+  ready: /sleep \d+$/m,
+  steps: [quitWith('q')],
+});
+
 const LONG_COMMAND = 'echo the quick brown fox jumps over the lazy dog and keeps on running past the edge';
 
 export const PROGRAM_CASES: ConformanceCase[] = [
@@ -133,25 +145,8 @@ export const PROGRAM_CASES: ConformanceCase[] = [
     ready: 'run.sh',
     steps: [],
   },
-  {
-    name: 'htop watching one quiet process (monochrome)',
-    cols: 80,
-    rows: 12,
-    command: (fixture) => ['htop', '-p', String(fixture.quietPid)],
-    env: { HTOPRC: 'htoprc-monochrome' },
-    ready: /sleep \d+$/m,
-    steps: [quitWith('q')],
-  },
-  {
-    name: 'htop watching one quiet process (default colours)',
-    todo: 'issue 28 item 2: palette colour 0 (htop\'s black on cyan) comes out as #1d1f21, not black',
-    cols: 80,
-    rows: 12,
-    command: (fixture) => ['htop', '-p', String(fixture.quietPid)],
-    env: { HTOPRC: 'htoprc-colours' },
-    ready: /sleep \d+$/m,
-    steps: [quitWith('q')],
-  },
+  htopCase('monochrome'),
+  htopCase('colours', 'issue 28 item 2: palette colour 0 (htop\'s black on cyan) comes out as #1d1f21, not black'),
   {
     name: 'vim on CJK, combining marks and plain emoji',
     cols: 40,
