@@ -5,8 +5,8 @@
  * back to default. Wide characters appear once; trailing default blanks are dropped.
  *
  * A test-side stand-in for the styled read's encoder (issue 28): once
- * src/shared/styled-line.ts is on main, the conformance suite should use its
- * styledRow, which has the same signature, and this file should go.
+ * src/shared/styled-line.ts is on main, test/conformance/terminals.ts should
+ * import its styledRows (same name and signature) and this file should go.
  */
 import { CellFlag, DEFAULT_COLOR, type CellFrame } from '../../src/shared/pane-types.js';
 import { paletteColor } from '../../src/shared/query-replies.js';
