@@ -23,9 +23,8 @@ const BASH = ['bash', '--rcfile', 'bashrc', '-i'];
 const quitWith = (keys: string) => ({ keys, until: (screen: Screen) => !screen.alternate, label: `quit with ${JSON.stringify(keys)}` });
 
 /** htop watching the fixture's quiet process, with the fixture's htoprc-<scheme> (see fixture.ts). */
-const htopCase = (scheme: 'monochrome' | 'colours', todo?: string): ConformanceCase => ({
+const htopCase = (scheme: 'monochrome' | 'colours'): ConformanceCase => ({
   name: `htop watching one quiet process (${scheme})`,
-  todo,
   cols: 80,
   rows: 12,
   command: (fixture) => ['htop', '-p', String(fixture.quietPid)],
@@ -146,7 +145,7 @@ export const PROGRAM_CASES: ConformanceCase[] = [
     steps: [],
   },
   htopCase('monochrome'),
-  htopCase('colours', 'issue 28 item 2: palette colour 0 (htop\'s black on cyan) comes out as #1d1f21, not black'),
+  htopCase('colours'),
   {
     name: 'vim on CJK, combining marks and plain emoji',
     cols: 40,
@@ -162,7 +161,7 @@ export const PROGRAM_CASES: ConformanceCase[] = [
   },
   {
     name: 'vim on emoji with a variation selector',
-    todo: 'issue 28 item 1: mode 2027 on by default gives ❤️ two cells, and vim writes the next character over its right half; with it off (i28a\'s branch) the keycap 1️⃣ loses its VS16',
+    todo: 'ghostty-web 0.4.0 drops the VS16 of a keycap emoji (1️⃣ reads 1⃣) with mode 2027 off; the widths are right',
     cols: 40,
     rows: 8,
     command: [...VIM, 'emoji.txt'],
@@ -174,7 +173,6 @@ export const PROGRAM_CASES: ConformanceCase[] = [
   },
   {
     name: 'resize while vim runs',
-    todo: 'issue 28 item 4, resize order: the PTY (and so the program) is resized before the emulator, so a redraw can be parsed at the old size',
     cols: 60,
     rows: 16,
     command: [...VIM, '-c', 'set nu', 'notes.txt'],
@@ -187,7 +185,6 @@ export const PROGRAM_CASES: ConformanceCase[] = [
   },
   {
     name: 'resize while bash has a wrapped line',
-    todo: 'issue 28 item 4, resize order: the PTY (and so the program) is resized before the emulator, so a redraw can be parsed at the old size',
     cols: 40,
     rows: 10,
     command: BASH,

@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { styleDifferences, styledChars } from './styled-cells.js';
-import { styledRows } from '../helpers/styled-rows.js';
+import { styledRows } from '../../src/shared/styled-line.js';
 import { CellFlag, DEFAULT_COLOR, type CellFrame } from '../../src/shared/pane-types.js';
 
 test('one colour spelled four ways reads as one style', () => {
@@ -46,7 +46,7 @@ test("patterm's cells written as SGR rows read back to their styles", () => {
   put(cols, 'c', 0xff0000, DEFAULT_COLOR, 0);
   const frame = { rows: 2, cols, cells, graphemes: {} } as unknown as CellFrame;
   const rows = styledRows(frame);
-  assert.deepEqual(rows, ['\x1b[0;1;31ma\x1b[0;38;2;10;20;30;104m漢\x1b[0;4;7mb\x1b[0m', '\x1b[0;91mc\x1b[0m']);
+  assert.deepEqual(rows, ['\x1b[1;31ma\x1b[0;38;2;10;20;30;104m漢\x1b[4;7;39;49mb\x1b[0m', '\x1b[91mc\x1b[0m']);
   assert.deepEqual(
     styledChars(rows).map((row) => row.map((c) => `${c.text} ${c.style}`)),
     [['a #cd0000/default/1', '漢 #0a141e/#5c5cff/', 'b default/default/4,7'], ['c #ff0000/default/']],

@@ -8,7 +8,7 @@ import { promisify } from 'node:util';
 import { randomBytes } from 'node:crypto';
 import { Coordinator } from '../../src/main/coordinator.js';
 import { killServerWhenGone } from '../main/tui/tmux-harness.js';
-import { styledRows } from '../helpers/styled-rows.js';
+import { styledRows } from '../../src/shared/styled-line.js';
 
 const run = promisify(execFile);
 

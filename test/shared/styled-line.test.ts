@@ -1,7 +1,7 @@
 /** styled-line.ts: rows of a real emulator's screen as text with SGR sequences, and the parser that reads them back. */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { loadGhosttyModule } from '../../src/main/wasm-module.js';
+import { loadGhosttyModule } from '../../src/main/threads/wasm-module.js';
 import { GhosttyEmulator } from '../../src/workers/ghostty-emulator.js';
 import { parseStyledLine, STYLED_OVERLINE, styledRows } from '../../src/shared/styled-line.js';
 import { CellFlag, DEFAULT_COLOR } from '../../src/shared/pane-types.js';

@@ -5,8 +5,8 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useCoordinator } from '../helpers/coordinator-fixture.js';
-import type { Pane } from '../../src/main/pane.js';
+import { useCoordinator } from '../../helpers/coordinator-fixture.js';
+import type { Pane } from '../../../src/main/panes/pane.js';
 
 const coordinator = useCoordinator();
 const TIMEOUT = 15_000;
