@@ -24,6 +24,7 @@ import type {
   WaitRequest,
 } from '../shared/pane-types.js';
 import { Emitter, type Disposable } from '../shared/events.js';
+import { NEEDS_ANSWER, type AgentStateName } from '../shared/agent-state.js';
 import { paneNameBase } from '../shared/pane-name.js';
 import { Pane, type PaneWaitResult } from './pane.js';
 import { loadGhosttyModule } from './wasm-module.js';
@@ -292,6 +293,16 @@ export class Coordinator {
     const pane = this.pane(id);
     if (pane.info.owner === owner) return;
     pane.info.owner = owner;
+    this.paneChanged.fire(pane.info);
+  }
+
+  /** The pane's agent state changed (agent-states.ts); the tree marks the panes that wait for an answer. */
+  setAgentState(id: PaneId, state: AgentStateName): void {
+    const pane = this.tree.find(id);
+    if (!pane) return;
+    const waiting = NEEDS_ANSWER.has(state);
+    if ((pane.info.waitingForAnswer ?? false) === waiting) return;
+    pane.info.waitingForAnswer = waiting;
     this.paneChanged.fire(pane.info);
   }
 
