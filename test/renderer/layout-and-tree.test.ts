@@ -1,7 +1,7 @@
 /** Layout arithmetic, the tree's shape, and mouse re-encoding for panes. */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { computeLayout, paneSizeFor } from '../../src/renderer/layout.js';
+import { computeLayout, paneSizeFor, type Rect } from '../../src/renderer/layout.js';
 import { flattenTree, treeWindow } from '../../src/renderer/session-tree.js';
 import { CellBuffer, WORDS_PER_CELL } from '../../src/renderer/cell-buffer.js';
 import { Compositor } from '../../src/renderer/compositor.js';
@@ -9,6 +9,16 @@ import { UiState } from '../../src/renderer/ui-state.js';
 import type { UiModel, UiPane } from '../../src/renderer/protocol.js';
 import { encodeMouseForPane } from '../../src/renderer/mouse-encoding.js';
 import type { CellFrame } from '../../src/shared/pane-types.js';
+import { NEEDS_YOU_GLYPH } from '../../src/renderer/theme.js';
+
+/** The rail's rows as text, trimmed (a wide glyph's second cell reads as a space). */
+function railLines(buffer: CellBuffer, cols: number, rail: Rect): string[] {
+  return Array.from({ length: rail.rows }, (_, row) => {
+    let line = '';
+    for (let x = rail.x; x < rail.x + rail.cols; x++) line += String.fromCodePoint(buffer.cells[((rail.y + row) * cols + x) * WORDS_PER_CELL] || 32);
+    return line.trim();
+  });
+}
 
 test('layout: tab bar over the main area, the rail on the right, the status line at the bottom', () => {
   const layout = computeLayout(120, 40);
@@ -78,13 +88,7 @@ test('the sidebar of a session with forty children shows the focused child betwe
   const buffer = new CellBuffer(cols, rows);
   const compositor = new Compositor(cols, rows);
   compositor.compose(buffer, state, null);
-  const rail = compositor.layout.rail!;
-  const text = (y: number) => {
-    let line = '';
-    for (let x = rail.x; x < rail.x + rail.cols; x++) line += String.fromCodePoint(buffer.cells[(y * cols + x) * WORDS_PER_CELL] || 32);
-    return line.trim();
-  };
-  const lines = Array.from({ length: rail.rows }, (_, y) => text(rail.y + y));
+  const lines = railLines(buffer, cols, compositor.layout.rail!);
   const tree = lines.slice(0, lines.indexOf('Scratchpads'));
   const aboveAt = tree.findIndex((line) => /^… \d+ above$/.test(line));
   const moreAt = tree.findIndex((line) => /^… \d+ more/.test(line));
@@ -95,4 +99,25 @@ test('the sidebar of a session with forty children shows the focused child betwe
   const more = Number(/\d+/.exec(tree[moreAt])![0]);
   assert.equal(above + shown.length + more, 41, 'the root and 40 children are all shown or counted');
   assert.match(tree[moreAt], /🔔|\u{1F514}/u, 'a bell in a hidden child shows on the marker');
+});
+
+test('a child waiting for an answer (permission dialog or question) shows the "needs you" glyph, a working one the running glyph', () => {
+  const pane = (id: string, parentId: string | null, waitingForAnswer: boolean): UiPane => ({ id, sessionId: 'root', parentId, name: id, kind: 'agent', status: 'running', exitCode: null, signal: null, owner: 'orchestrator', title: '', waitingForAnswer });
+  const model: UiModel = {
+    sessions: [{ id: 'root', name: 'lead', rootId: 'root', childIds: ['asking', 'working'] }],
+    panes: { root: pane('root', null, false), asking: pane('asking', 'root', true), working: pane('working', 'root', false) },
+    presets: [],
+    scratchpads: [],
+  };
+  const [cols, rows] = [120, 30];
+  const state = new UiState(cols, rows);
+  state.applyModel(model);
+  state.focus('root');
+  const buffer = new CellBuffer(cols, rows);
+  const compositor = new Compositor(cols, rows);
+  compositor.compose(buffer, state, null);
+  const railText = railLines(buffer, cols, compositor.layout.rail!).join('\n');
+  assert.match(railText, new RegExp(`${NEEDS_YOU_GLYPH}\\s*asking`), railText);
+  assert.match(railText, /◉ working/, railText);
+  assert.doesNotMatch(railText, new RegExp(`${NEEDS_YOU_GLYPH}\\s*working`));
 });
