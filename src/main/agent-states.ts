@@ -19,6 +19,8 @@ import { pattermLog } from './patterm-log.js';
 const SAMPLE_INTERVAL_MS = 150;
 /** How often a state that can change with time alone (starting, a signal's verdict) is judged again. */
 const TIME_RECHECK_MS = 500;
+/** How often a long wait reports progress when its caller gives no interval: well under a client's 60 s call timeout. */
+const DEFAULT_PROGRESS_EVERY_MS = 10_000;
 /** Judging again just after the quiet threshold passes, not just before it. */
 const THRESHOLD_MARGIN_MS = 20;
 
@@ -112,7 +114,7 @@ export class AgentStates implements Disposable {
     return new Promise((resolve) => {
       const finish = (matched: boolean, state: AgentState) => {
         clearTimeout(deadline);
-        clearInterval(progress);
+        if (progress) clearInterval(progress);
         subscription.dispose();
         options.signal?.removeEventListener('abort', abort);
         entry.waiters--;
@@ -127,8 +129,10 @@ export class AgentStates implements Disposable {
       const abort = () => finish(false, entry.machine.state);
       options.signal?.addEventListener('abort', abort, { once: true });
       const deadline = setTimeout(() => finish(false, entry.machine.state), timeoutMs);
-      const progress = setInterval(() => options.onProgress?.(this.clock() - started, entry.machine.state), options.progressEveryMs ?? 10_000);
-      if (!options.onProgress) clearInterval(progress);
+      const report = options.onProgress;
+      const progress = report ? setInterval(() => report(this.clock() - started, entry.machine.state), options.progressEveryMs ?? DEFAULT_PROGRESS_EVERY_MS) : null;
+      // A change published between the first judgement and the subscription above is not lost.
+      if (states.has(entry.machine.state.state)) finish(true, entry.machine.state);
     });
   }
 

@@ -1,7 +1,7 @@
 /** Layout arithmetic, the tree's shape, and mouse re-encoding for panes. */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { computeLayout, paneSizeFor, type Rect } from '../../src/renderer/layout.js';
+import { computeLayout, paneSizeFor } from '../../src/renderer/layout.js';
 import { flattenTree, treeWindow } from '../../src/renderer/session-tree.js';
 import { CellBuffer, WORDS_PER_CELL } from '../../src/renderer/cell-buffer.js';
 import { Compositor } from '../../src/renderer/compositor.js';
@@ -11,14 +11,35 @@ import { encodeMouseForPane } from '../../src/renderer/mouse-encoding.js';
 import type { CellFrame } from '../../src/shared/pane-types.js';
 import { NEEDS_YOU_GLYPH } from '../../src/renderer/theme.js';
 
-/** The rail's rows as text, trimmed (a wide glyph's second cell reads as a space). */
-function railLines(buffer: CellBuffer, cols: number, rail: Rect): string[] {
+/**
+ * The rail's rows as text, trimmed (a wide glyph's second cell reads as a space), for a
+ * 120x30 screen showing one session whose root is "root" and whose children are `children`.
+ */
+function drawnRail(children: UiPane[], prepare: (state: UiState) => void): string[] {
+  const root: UiPane = { id: 'root', sessionId: 'root', parentId: null, name: 'root', kind: 'agent', status: 'running', exitCode: null, signal: null, owner: 'user', title: '' };
+  const model: UiModel = {
+    sessions: [{ id: 'root', name: 'lead', rootId: 'root', childIds: children.map((child) => child.id) }],
+    panes: Object.fromEntries([root, ...children].map((pane) => [pane.id, pane])),
+    presets: [],
+    scratchpads: [],
+  };
+  const [cols, rows] = [120, 30];
+  const state = new UiState(cols, rows);
+  state.applyModel(model);
+  prepare(state);
+  const buffer = new CellBuffer(cols, rows);
+  const compositor = new Compositor(cols, rows);
+  compositor.compose(buffer, state, null);
+  const rail = compositor.layout.rail!;
   return Array.from({ length: rail.rows }, (_, row) => {
     let line = '';
     for (let x = rail.x; x < rail.x + rail.cols; x++) line += String.fromCodePoint(buffer.cells[((rail.y + row) * cols + x) * WORDS_PER_CELL] || 32);
     return line.trim();
   });
 }
+
+/** A running child of the session "root". */
+const child = (id: string, fields: Partial<UiPane> = {}): UiPane => ({ id, sessionId: 'root', parentId: 'root', name: id, kind: 'process', status: 'running', exitCode: null, signal: null, owner: 'user', title: '', ...fields });
 
 test('layout: tab bar over the main area, the rail on the right, the status line at the bottom', () => {
   const layout = computeLayout(120, 40);
@@ -72,23 +93,11 @@ test('a tree taller than its space keeps the focused row and says how many rows 
 });
 
 test('the sidebar of a session with forty children shows the focused child between "… N above" and "… N more"', () => {
-  const pane = (id: string, parentId: string | null): UiPane => ({ id, sessionId: 'root', parentId, name: id, kind: 'process', status: 'running', exitCode: null, signal: null, owner: 'user', title: '' });
-  const childIds = Array.from({ length: 40 }, (_, i) => `child-${i + 1}`);
-  const model: UiModel = {
-    sessions: [{ id: 'root', name: 'lead', rootId: 'root', childIds }],
-    panes: Object.fromEntries([['root', pane('root', null)], ...childIds.map((id) => [id, pane(id, 'root')])]),
-    presets: [],
-    scratchpads: [],
-  };
-  const [cols, rows] = [120, 30];
-  const state = new UiState(cols, rows);
-  state.applyModel(model);
-  state.focus('child-20');
-  state.bells.add('child-40');
-  const buffer = new CellBuffer(cols, rows);
-  const compositor = new Compositor(cols, rows);
-  compositor.compose(buffer, state, null);
-  const lines = railLines(buffer, cols, compositor.layout.rail!);
+  const children = Array.from({ length: 40 }, (_, i) => child(`child-${i + 1}`));
+  const lines = drawnRail(children, (state) => {
+    state.focus('child-20');
+    state.bells.add('child-40');
+  });
   const tree = lines.slice(0, lines.indexOf('Scratchpads'));
   const aboveAt = tree.findIndex((line) => /^… \d+ above$/.test(line));
   const moreAt = tree.findIndex((line) => /^… \d+ more/.test(line));
@@ -102,21 +111,8 @@ test('the sidebar of a session with forty children shows the focused child betwe
 });
 
 test('a child waiting for an answer (permission dialog or question) shows the "needs you" glyph, a working one the running glyph', () => {
-  const pane = (id: string, parentId: string | null, waitingForAnswer: boolean): UiPane => ({ id, sessionId: 'root', parentId, name: id, kind: 'agent', status: 'running', exitCode: null, signal: null, owner: 'orchestrator', title: '', waitingForAnswer });
-  const model: UiModel = {
-    sessions: [{ id: 'root', name: 'lead', rootId: 'root', childIds: ['asking', 'working'] }],
-    panes: { root: pane('root', null, false), asking: pane('asking', 'root', true), working: pane('working', 'root', false) },
-    presets: [],
-    scratchpads: [],
-  };
-  const [cols, rows] = [120, 30];
-  const state = new UiState(cols, rows);
-  state.applyModel(model);
-  state.focus('root');
-  const buffer = new CellBuffer(cols, rows);
-  const compositor = new Compositor(cols, rows);
-  compositor.compose(buffer, state, null);
-  const railText = railLines(buffer, cols, compositor.layout.rail!).join('\n');
+  const children = [child('asking', { kind: 'agent', waitingForAnswer: true }), child('working', { kind: 'agent', waitingForAnswer: false })];
+  const railText = drawnRail(children, (state) => state.focus('root')).join('\n');
   assert.match(railText, new RegExp(`${NEEDS_YOU_GLYPH}\\s*asking`), railText);
   assert.match(railText, /◉ working/, railText);
   assert.doesNotMatch(railText, new RegExp(`${NEEDS_YOU_GLYPH}\\s*working`));
