@@ -82,6 +82,17 @@ export class AgentStates implements Disposable {
     return this.sample(paneId, entry);
   }
 
+  /**
+   * Idle at its input prompt: shown by the preset's ready pattern when it has
+   * one (text typed into the input hides claude's and codex's hint), by quiet
+   * time otherwise.
+   */
+  atReadyPrompt(paneId: PaneId): boolean {
+    const entry = this.entries.get(paneId);
+    if (!entry || entry.machine.state.state !== 'idle') return false;
+    return !entry.machine.hasReadyPattern || entry.machine.state.source.kind === 'pattern';
+  }
+
   /** Judges a screen the caller has just read (read_output), so the state matches what it returns. */
   judge(paneId: PaneId, grid: GridSnapshot): AgentState {
     const entry = this.entry(paneId);
@@ -112,7 +123,10 @@ export class AgentStates implements Disposable {
     entry.waiters++;
     this.startFollowing(paneId, entry);
     return new Promise((resolve) => {
+      let done = false;
       const finish = (matched: boolean, state: AgentState) => {
+        if (done) return;
+        done = true;
         clearTimeout(deadline);
         if (progress) clearInterval(progress);
         subscription.dispose();

@@ -113,6 +113,11 @@ export class AgentStateMachine {
     this.current = { state: 'starting', source: { kind: 'process', detail: 'launched, nothing judged yet' }, since: this.startedAt };
   }
 
+  /** Whether the preset names a ready prompt, so "idle" can rest on seeing it rather than on quiet alone. */
+  get hasReadyPattern(): boolean {
+    return this.ready !== null;
+  }
+
   get idleThresholdMs(): number {
     return this.rules.idleThresholdMs;
   }

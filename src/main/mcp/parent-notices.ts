@@ -42,8 +42,8 @@ export class ParentNotices {
         if (!this.running(parentId) || !stillTrue()) return;
         if (!outcome.matched) continue;
         const { idleMs } = await this.coordinator.grid(parentId);
-        if (idleMs >= NOTICE_QUIET_MS) break;
-        await new Promise((resolve) => setTimeout(resolve, NOTICE_QUIET_MS - idleMs));
+        if (idleMs >= NOTICE_QUIET_MS && this.states.atReadyPrompt(parentId)) break;
+        await new Promise((resolve) => setTimeout(resolve, Math.max(NOTICE_QUIET_MS - idleMs, NOTICE_QUIET_MS / 2)));
       }
     }
     if (!stillTrue()) return;
