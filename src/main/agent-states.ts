@@ -243,8 +243,9 @@ export class AgentStates implements Disposable {
 
   private onSignal(paneId: PaneId, signal: PaneSignal): void {
     if (signal.type !== 'progress' && signal.type !== 'notification' && signal.type !== 'bell') return;
-    const entry = this.entries.get(paneId);
-    if (!entry) return;
+    // Kept for any pane, asked about or not: progress set before the first question still counts.
+    if (!this.options.coordinator.has(paneId)) return;
+    const entry = this.entry(paneId);
     entry.machine.noteSignal(signal);
     this.schedule(paneId, entry, 0);
   }

@@ -117,3 +117,21 @@ test('wait_for_state times out with the state it found, ends at once on exit, an
   const tooLong = await mcp.call('wait_for_state', { child_id: childId, states: ['idle'], timeout_ms: 3_600_000 });
   assert.match(textOf(tooLong), /timeout_ms must be at most 1800000/);
 });
+
+test('a process: busy while it prints, idle by quiet time with no further output, busy while it reports OSC 9;4 progress', async () => {
+  const { mcp } = await session();
+  const script = 'echo starting; read a; printf "\\033]9;4;3;\\007working\\n"; read b; printf "\\033]9;4;0;\\007done\\n"; exec sleep 600';
+  const childId = structured<{ child_id: string }>(await mcp.call('spawn_process', { argv: ['sh', '-c', script], name: 'progressor' })).child_id;
+  const quiet = await waitState(mcp, childId, ['idle']);
+  assert.match(quiet.state_source, /^quiet: no output for \d+ ms \(idle threshold 1000 ms\)$/);
+  await mcp.call('send_input', { child_id: childId, text: 'go', submit: true });
+  await expectScreen(harness.coordinator, childId, '^working$');
+  const working = await waitState(mcp, childId, ['busy']);
+  assert.equal(working.state_source, 'signal: OSC 9;4 progress');
+  // Still busy once quiet: the progress, not the output, says so.
+  const held = await mcp.call('wait_for_state', { child_id: childId, states: ['idle'], timeout_ms: 1500 });
+  assert.equal(structured<StateResult>(held).matched, false, textOf(held));
+  await mcp.call('send_input', { child_id: childId, text: 'go', submit: true });
+  await expectScreen(harness.coordinator, childId, '^done$');
+  assert.match((await waitState(mcp, childId, ['idle'])).state_source, /^quiet: /);
+});
