@@ -98,7 +98,7 @@ export class AgentStates implements Disposable {
     const entry = this.entry(paneId);
     const previous = entry.machine.state;
     if (previous.state === 'exited') return previous;
-    const state = entry.machine.observe({ lines: grid.lines, idleMs: grid.idleMs });
+    const state = entry.machine.observe({ lines: grid.lines, idleMs: grid.idleMs, title: grid.title });
     this.publish(paneId, previous, state);
     return state;
   }
@@ -217,7 +217,7 @@ export class AgentStates implements Disposable {
         const grid = await this.options.coordinator.grid(paneId);
         idleMs = grid.idleMs;
         const previous = entry.machine.state;
-        state = entry.machine.observe({ lines: grid.lines, idleMs: grid.idleMs });
+        state = entry.machine.observe({ lines: grid.lines, idleMs: grid.idleMs, title: grid.title });
         this.publish(paneId, previous, state);
       } while (entry.again);
       this.recheckLater(paneId, entry, state, idleMs);

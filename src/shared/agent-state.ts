@@ -4,8 +4,8 @@
  * and since when it holds. Sources, strongest first:
  *   1. the preset's patterns on the rendered screen: its dialogs (each only in
  *      its own region of the screen), its busy marker, its ready composer;
- *   2. what the program told the terminal: OSC 9;4 progress, an OSC 9 / 777
- *      notification, the bell;
+ *   2. what the program told the terminal: a window title that asks for the
+ *      user, OSC 9;4 progress, an OSC 9 / 777 notification, the bell;
  *   3. quiet time: no output for the idle threshold.
  * A dialog wins over any sign of activity: codex blinks its window title while
  * its approval dialog is up, so its output never goes quiet.
@@ -64,6 +64,8 @@ export interface ScreenObservation {
   lines: readonly string[];
   /** Time since the program last wrote anything (the worker's idle clock). */
   idleMs: number;
+  /** The window title the program set (OSC 0/2), if any. */
+  title?: string;
 }
 
 export type TerminalSignal =
@@ -80,6 +82,12 @@ export type TerminalSignal =
 const SIGNAL_SAME_MOMENT_MS = 150;
 /** Words of a notification that asks for an approval (claude: "Claude needs your permission to use Bash"). */
 const PERMISSION_WORDS = /\b(?:permission|approv\w*|allow)\b/i;
+/**
+ * A window title that asks for the user (codex blinks "[ ! ] Action Required"
+ * while its approval dialog is up). A title holds until the program changes it,
+ * unlike a notification, so it is evidence for as long as it stands.
+ */
+const ASKING_TITLE = /\baction required\b|\bneeds? (?:your )?(?:permission|approval)\b|\bwaiting for (?:your )?(?:permission|approval)\b/i;
 /** OSC 9;4 states that mean the program is working. */
 const PROGRESS_ACTIVE = new Set([1, 3]);
 
@@ -150,7 +158,7 @@ export class AgentStateMachine {
   }
 
   private judge(screen: ScreenObservation): Verdict {
-    const found = this.fromPatterns(screen.lines) ?? this.fromSignals(screen.idleMs);
+    const found = this.fromPatterns(screen.lines) ?? this.fromSignals(screen.idleMs, screen.title ?? '');
     if (found) {
       this.started = true;
       return found;
@@ -182,7 +190,8 @@ export class AgentStateMachine {
     return null;
   }
 
-  private fromSignals(idleMs: number): Verdict | null {
+  private fromSignals(idleMs: number, title: string): Verdict | null {
+    if (ASKING_TITLE.test(title)) return { state: 'waiting_permission', source: { kind: 'signal', detail: `title ${JSON.stringify(title.slice(0, 120))}` } };
     if (this.progressActive) return { state: 'busy', source: { kind: 'signal', detail: 'OSC 9;4 progress' } };
     const alert = this.lastAlert;
     // Output after the alert means the program moved on.

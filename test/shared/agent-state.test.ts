@@ -194,6 +194,21 @@ test('OSC 9;4 progress says busy until removed; a notification or bell speaks on
   assert.deepEqual(m.observe({ lines: screen('!'), idleMs: 100 }).source, { kind: 'signal', detail: 'bell' });
 });
 
+test('a title that asks for the user (codex blinks "[ ! ] Action Required") is waiting_permission while it stands, whatever the output', () => {
+  const { clock, machine: m } = machine({ readyPattern: undefined, busyPattern: undefined, dialogs: [] });
+  clock.now = 5000;
+  for (const title of ['[ . ] Action Required', '[ ! ] Action Required']) {
+    const state = m.observe({ lines: screen('Would you like to run it?'), idleMs: 40, title });
+    assert.equal(state.state, 'waiting_permission');
+    assert.equal(state.source.detail, `title ${JSON.stringify(title)}`);
+  }
+  assert.equal(m.observe({ lines: screen('running'), idleMs: 40, title: 'codex' }).state, 'busy');
+  // The preset's patterns are stronger: a dialog pattern or busy marker on screen decides first.
+  const withPatterns = machine();
+  withPatterns.clock.now = 5000;
+  assert.equal(withPatterns.machine.observe({ lines: screen('working'), idleMs: 40, title: '[ ! ] Action Required' }).state, 'busy');
+});
+
 test('exited is final', () => {
   const { machine: m } = machine();
   assert.equal(m.noteExit('code 0').state, 'exited');

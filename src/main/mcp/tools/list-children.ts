@@ -10,7 +10,7 @@ export const listChildren = defineTool({
   annotations: { readOnlyHint: true },
   description: [
     'List your children with their state: child_id, name, type (agent or process), status (running, exited, killed), exit_code, and state: starting, busy, waiting_permission (an approval dialog is up: read it with read_output, answer with send_input answer, or hand it to the user with request_human_attention), waiting_input (it asks a question), idle or exited.',
-    'state_source says what the state rests on, strongest first: a preset pattern (the CLI\'s dialog, busy marker or ready prompt, found in its place on the screen), a terminal signal (progress, notification, bell), or quiet time (idle_ms, no output for the idle threshold, ~1 s by default: a hint, not proof that it is done). state_since says since when.',
+    'state_source says what the state rests on, strongest first: a preset pattern (the CLI\'s dialog, busy marker or ready prompt, found in its place on the screen), a terminal signal (a title that asks for you, progress, a notification, the bell), or quiet time (idle_ms, no output for the idle threshold, ~1 s by default: a hint, not proof that it is done). state_since says since when.',
     'For processes started with ready_pattern / error_pattern, first_match says which matched first.',
     "An orchestrator sees every child of its session; a sub-agent sees the processes it spawned.",
   ].join(' '),
