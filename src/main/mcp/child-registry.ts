@@ -1,6 +1,3 @@
-/** A dialog's text in a notice: one line, and short, since it is typed into the parent's input. */
-const NOTICE_DIALOG_CHARS = 300;
-
 /**
  * Who spawned what through MCP, and who may act on which pane.
  *
@@ -20,6 +17,9 @@ import { describeExit } from './exit-description.js';
 import { OutputWatch } from './output-watch.js';
 import type { ParentNotices } from './parent-notices.js';
 import { ToolError } from './tool-kit.js';
+
+/** A dialog's text in a notice: one line, and short, since it is typed into the parent's input. */
+const NOTICE_DIALOG_CHARS = 300;
 
 export interface ChildRecord {
   paneId: PaneId;
