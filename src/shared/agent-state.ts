@@ -209,7 +209,7 @@ export function compileDialogs(dialogs: readonly Dialog[]): CompiledDialog[] {
   return dialogs.map((rule) => ({
     rule,
     pattern: compilePattern(rule.pattern, rule.flags),
-    below: 'below' in rule.region ? compilePattern(rule.region.below) : null,
+    below: rule.region.below !== undefined ? compilePattern(rule.region.below) : null,
   }));
 }
 
@@ -226,7 +226,7 @@ export function matchDialogs(dialogs: readonly CompiledDialog[], lines: readonly
 
 /** The rows of `lines` a dialog rule looks at; none when its rule line is not on screen. */
 export function regionRows(region: DialogRegion, below: RegExp | null, lines: readonly string[]): readonly string[] {
-  if ('bottom_rows' in region) return lines.slice(Math.max(0, lines.length - region.bottom_rows));
+  if (region.bottom_rows !== undefined) return lines.slice(Math.max(0, lines.length - region.bottom_rows));
   for (let row = lines.length - 1; row >= 0; row--) if (below!.test(lines[row])) return lines.slice(row + 1);
   return [];
 }

@@ -185,16 +185,21 @@ const KeyBytes = v.pipe(v.string(), v.nonEmpty('must not be empty (give the byte
  * Where on the screen the dialog is looked for, so that the same words printed
  * elsewhere (a file that contains "Allow?") do not count.
  */
-export const DialogRegionSchema = v.union([
-  v.strictObject({ bottom_rows: v.pipe(v.number(), v.integer('must be a whole number of rows'), v.minValue(1), v.maxValue(MAX_REGION_ROWS)) }),
-  /** The rows below the last row matching this regex (the input box's rule line, say). */
-  v.strictObject({ below: Regex }),
-], 'must be {"bottom_rows": N} or {"below": "<regex of a rule line>"}');
+export const DialogRegionSchema = v.pipe(
+  v.strictObject({
+    /** The last N rows of the screen. */
+    bottom_rows: v.optional(v.pipe(v.number(), v.integer('must be a whole number of rows'), v.minValue(1, 'must be at least 1'), v.maxValue(MAX_REGION_ROWS, `must be at most ${MAX_REGION_ROWS}`))),
+    /** The rows below the last row matching this regex (the input box's rule line, say). */
+    below: v.optional(Regex),
+  }),
+  v.check((region) => (region.bottom_rows === undefined) !== (region.below === undefined), 'must give exactly one of bottom_rows (a number of rows) and below (the regex of a rule line)'),
+);
 
 export const DialogSchema = v.pipe(v.strictObject({
   /** "permission": a tool approval; "question": the program asks something else. */
   kind: v.picklist(['permission', 'question']),
-  pattern: Regex,
+  /** Checked below with its flags, so a bad pattern is reported once. */
+  pattern: v.pipe(v.string(), v.nonEmpty('must not be empty')),
   flags: v.optional(v.pipe(v.string(), v.regex(/^[imsu]*$/, 'may only hold the regex flags i, m, s and u'))),
   region: DialogRegionSchema,
   /** The bytes that answer it; send_input's `answer` sends these. */

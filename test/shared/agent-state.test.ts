@@ -233,7 +233,8 @@ test('the preset schema checks dialogs and names the field', () => {
   };
   assert.match(problems({ ...PERMISSION, kind: 'approval' }).join('\n'), /dialogs\.0\.kind: expected \("permission" \| "question"\), received "approval"/);
   assert.match(problems({ ...PERMISSION, pattern: '(' }).join('\n'), /dialogs\.0\.pattern: is not a valid regular expression/);
-  assert.match(problems({ ...PERMISSION, region: { top_rows: 3 } }).join('\n'), /dialogs\.0\.region/);
+  assert.match(problems({ ...PERMISSION, region: { top_rows: 3 } }).join('\n'), /dialogs\.0\.region\.top_rows: unknown field/);
+  assert.match(problems({ ...PERMISSION, region: { bottom_rows: 3, below: '^─+$' } }).join('\n'), /dialogs\.0\.region: must give exactly one of bottom_rows .* and below/);
   assert.match(problems({ ...PERMISSION, keys: { approve_once: '' } }).join('\n'), /dialogs\.0\.keys\.approve_once: must not be empty/);
   assert.match(problems({ ...PERMISSION, keys: { accept: 'y' } }).join('\n'), /dialogs\.0\.keys\.accept: unknown field/);
 });
