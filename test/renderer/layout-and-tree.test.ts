@@ -12,10 +12,11 @@ import type { CellFrame } from '../../src/shared/pane-types.js';
 import { NEEDS_YOU_GLYPH } from '../../src/renderer/theme.js';
 
 /**
- * The rail's rows as text, trimmed (a wide glyph's second cell reads as a space), for a
- * 120x30 screen showing one session whose root is "root" and whose children are `children`.
+ * The screen's rows as text, trimmed (a wide glyph's second cell reads as a space), and
+ * the rail's, for a 120x30 screen showing one session whose root is "root" and whose
+ * children are `children`.
  */
-function drawnRail(children: UiPane[], prepare: (state: UiState) => void): string[] {
+function drawnScreen(children: UiPane[], prepare: (state: UiState) => void): { screen: string[]; rail: string[] } {
   const root: UiPane = { id: 'root', sessionId: 'root', parentId: null, name: 'root', kind: 'agent', status: 'running', exitCode: null, signal: null, owner: 'user', title: '' };
   const model: UiModel = {
     sessions: [{ id: 'root', name: 'lead', rootId: 'root', childIds: children.map((child) => child.id) }],
@@ -31,11 +32,15 @@ function drawnRail(children: UiPane[], prepare: (state: UiState) => void): strin
   const compositor = new Compositor(cols, rows);
   compositor.compose(buffer, state, null);
   const rail = compositor.layout.rail!;
-  return Array.from({ length: rail.rows }, (_, row) => {
+  const text = (y: number, from: number, to: number) => {
     let line = '';
-    for (let x = rail.x; x < rail.x + rail.cols; x++) line += String.fromCodePoint(buffer.cells[((rail.y + row) * cols + x) * WORDS_PER_CELL] || 32);
+    for (let x = from; x < to; x++) line += String.fromCodePoint(buffer.cells[(y * cols + x) * WORDS_PER_CELL] || 32);
     return line.trim();
-  });
+  };
+  return {
+    screen: Array.from({ length: rows }, (_, y) => text(y, 0, cols)),
+    rail: Array.from({ length: rail.rows }, (_, row) => text(rail.y + row, rail.x, rail.x + rail.cols)),
+  };
 }
 
 /** A running child of the session "root". */
@@ -94,10 +99,10 @@ test('a tree taller than its space keeps the focused row and says how many rows 
 
 test('the sidebar of a session with forty children shows the focused child between "… N above" and "… N more"', () => {
   const children = Array.from({ length: 40 }, (_, i) => child(`child-${i + 1}`));
-  const lines = drawnRail(children, (state) => {
+  const lines = drawnScreen(children, (state) => {
     state.focus('child-20');
     state.bells.add('child-40');
-  });
+  }).rail;
   const tree = lines.slice(0, lines.indexOf('Scratchpads'));
   const aboveAt = tree.findIndex((line) => /^… \d+ above$/.test(line));
   const moreAt = tree.findIndex((line) => /^… \d+ more/.test(line));
@@ -112,8 +117,10 @@ test('the sidebar of a session with forty children shows the focused child betwe
 
 test('a child waiting for an answer (permission dialog or question) shows the "needs you" glyph, a working one the running glyph', () => {
   const children = [child('asking', { kind: 'agent', waitingForAnswer: true }), child('working', { kind: 'agent', waitingForAnswer: false })];
-  const railText = drawnRail(children, (state) => state.focus('root')).join('\n');
+  const drawn = drawnScreen(children, (state) => state.focus('root'));
+  const railText = drawn.rail.join('\n');
   assert.match(railText, new RegExp(`${NEEDS_YOU_GLYPH}\\s*asking`), railText);
   assert.match(railText, /◉ working/, railText);
   assert.doesNotMatch(railText, new RegExp(`${NEEDS_YOU_GLYPH}\\s*working`));
+  assert.match(drawn.screen[0], new RegExp(`^lead ${NEEDS_YOU_GLYPH}`), 'the session\'s tab says so too');
 });
