@@ -1,8 +1,8 @@
 /**
  * Keeps every pane's agent state (src/shared/agent-state.ts) up to date on the
- * coordinator thread: agent panes are judged again after each screen change
- * (at most every SAMPLE_INTERVAL_MS), after each terminal signal, and when
- * their quiet time runs out; other panes when someone asks or waits. Changes
+ * coordinator thread: agent panes every POLL_MS and after each terminal
+ * signal; a pane someone waits on after each screen change (at most every
+ * SAMPLE_INTERVAL_MS) and when its quiet time runs out; any pane when asked. Changes
  * go to onChange (notices to parents) and to the tree's "needs you" mark.
  */
 import type { AgentPreset } from '../shared/preset-schema.js';
@@ -12,11 +12,13 @@ import { AgentStateMachine, type AgentState, type AgentStateName, type StateRule
 import { DisposableStore, Emitter, type Disposable } from '../shared/events.js';
 import type { Coordinator } from './coordinator.js';
 import { describeExit } from './mcp/exit-description.js';
-import { readyTimeoutMs } from './presets/ready-state.js';
+import { DEFAULT_READY_SIGNAL, readyTimeoutMs } from './presets/ready-state.js';
 import { pattermLog } from './patterm-log.js';
 
 /** A spinner redraws every ~80-100 ms; judging more often than this only costs grid reads. */
 const SAMPLE_INTERVAL_MS = 150;
+/** How often agent panes nobody waits on are judged: a notice waits longer than this for a quiet parent anyway. */
+const POLL_MS = 500;
 /** How often a state that can change with time alone (starting, a signal's verdict) is judged again. */
 const TIME_RECHECK_MS = 500;
 /** How often a long wait reports progress when its caller gives no interval: well under a client's 60 s call timeout. */
@@ -45,8 +47,10 @@ export interface AgentStatesOptions {
 
 interface Entry {
   machine: AgentStateMachine;
-  /** Screen-change subscription while the pane is followed (agents always, others while waited on). */
+  /** Screen-change subscription while someone waits on the pane's state. */
   following: Disposable | null;
+  /** Agent panes are judged every POLL_MS meanwhile, for notices and the tree's mark. */
+  polling: ReturnType<typeof setInterval> | null;
   waiters: number;
   sampling: Promise<AgentState> | null;
   again: boolean;
@@ -132,7 +136,7 @@ export class AgentStates implements Disposable {
         subscription.dispose();
         options.signal?.removeEventListener('abort', abort);
         entry.waiters--;
-        if (entry.waiters === 0 && this.options.coordinator.has(paneId) && this.options.coordinator.info(paneId).kind !== 'agent') this.stopFollowing(entry);
+        if (entry.waiters === 0) this.stopFollowing(entry);
         resolve({ matched, state, elapsedMs: this.clock() - started });
       };
       const subscription = this.changed.event((change) => {
@@ -156,7 +160,7 @@ export class AgentStates implements Disposable {
       this.forgetClosed();
       const info = this.options.coordinator.info(paneId);
       const machine = new AgentStateMachine(rulesFor(this.options.presetFor(paneId)), this.clock, info.createdAt);
-      entry = { machine, following: null, waiters: 0, sampling: null, again: false, lastSampleAt: 0, timer: null };
+      entry = { machine, following: null, polling: null, waiters: 0, sampling: null, again: false, lastSampleAt: 0, timer: null };
       this.entries.set(paneId, entry);
       if (info.process.status !== 'running') machine.noteExit(describeExit(info.process));
     }
@@ -167,13 +171,22 @@ export class AgentStates implements Disposable {
   private forgetClosed(): void {
     for (const [paneId, entry] of this.entries) {
       if (this.options.coordinator.has(paneId)) continue;
-      this.stopFollowing(entry);
+      this.stopAll(entry);
       this.entries.delete(paneId);
     }
   }
 
+  /**
+   * Agent panes are judged on a timer rather than on every screen change: a
+   * spinner changes the screen ten times a second, and a notice to a parent
+   * or the tree's mark can wait POLL_MS. A quiet pane's screen is read from
+   * its mirror without waking its worker.
+   */
   private follow(paneId: PaneId): void {
-    this.startFollowing(paneId, this.entry(paneId));
+    const entry = this.entry(paneId);
+    if (entry.polling || entry.machine.state.state === 'exited') return;
+    entry.polling = setInterval(() => this.schedule(paneId, entry, 0), POLL_MS);
+    this.schedule(paneId, entry, 0);
   }
 
   private startFollowing(paneId: PaneId, entry: Entry): void {
@@ -185,13 +198,19 @@ export class AgentStates implements Disposable {
   private stopFollowing(entry: Entry): void {
     entry.following?.dispose();
     entry.following = null;
+  }
+
+  private stopAll(entry: Entry): void {
+    this.stopFollowing(entry);
+    if (entry.polling) clearInterval(entry.polling);
+    entry.polling = null;
     if (entry.timer) clearTimeout(entry.timer);
     entry.timer = null;
   }
 
   /** Judges the pane again after `delayMs`, or at once if the last judgement is old enough. */
   private schedule(paneId: PaneId, entry: Entry, delayMs: number): void {
-    if (!entry.following) return;
+    if (!entry.following && !entry.polling) return;
     const wait = Math.max(delayMs, entry.lastSampleAt + SAMPLE_INTERVAL_MS - this.clock());
     if (entry.timer) {
       if (wait > 0) return; // one is already due
@@ -253,13 +272,13 @@ export class AgentStates implements Disposable {
   private onExited(pane: PaneInfo): void {
     const entry = this.entries.get(pane.id);
     if (!entry) return;
-    this.stopFollowing(entry);
+    this.stopAll(entry);
     const previous = entry.machine.state;
     this.publish(pane.id, previous, entry.machine.noteExit(describeExit(pane.process)));
   }
 
   dispose(): void {
-    for (const entry of this.entries.values()) this.stopFollowing(entry);
+    for (const entry of this.entries.values()) this.stopAll(entry);
     this.entries.clear();
     this.disposables.dispose();
     this.changed.dispose();
@@ -276,6 +295,6 @@ export function rulesFor(preset: AgentPreset | undefined): StateRules {
     busyPattern: pattern?.busy_pattern,
     flags: pattern?.flags,
     idleThresholdMs: preset?.idle_threshold_ms ?? DEFAULT_IDLE_THRESHOLD_MS,
-    startLimitMs: signal ? readyTimeoutMs(signal) : 0,
+    startLimitMs: readyTimeoutMs(signal ?? DEFAULT_READY_SIGNAL),
   };
 }

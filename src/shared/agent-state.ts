@@ -53,9 +53,10 @@ export interface StateRules {
   flags?: string;
   idleThresholdMs: number;
   /**
-   * With a ready pattern, the pane is "starting" until a pattern or signal
-   * gives a verdict, but no longer than this: a CLI whose screen changed
-   * after an upgrade falls back on quiet time instead of starting forever.
+   * The pane is "starting" until a pattern or signal gives a verdict (or,
+   * without a ready pattern, until its first quiet spell), but no longer than
+   * this: a CLI whose screen changed after an upgrade, or a program that never
+   * pauses, is then judged by quiet time instead of starting forever.
    */
   startLimitMs: number;
 }
@@ -165,14 +166,16 @@ export class AgentStateMachine {
     }
     const threshold = this.rules.idleThresholdMs;
     // A preset with a ready pattern starts when a pattern says so; without one, at its first quiet spell (spec §8's default).
-    const awaitingPattern = this.ready !== null && this.clock() - this.startedAt < this.rules.startLimitMs;
-    if (screen.idleMs >= threshold && (this.started || !awaitingPattern)) {
+    const awaitingPattern = !this.started && this.ready !== null && this.clock() - this.startedAt < this.rules.startLimitMs;
+    if (screen.idleMs >= threshold && !awaitingPattern) {
       this.started = true;
       return { state: 'idle', source: { kind: 'quiet', detail: `no output for ${screen.idleMs} ms (idle threshold ${threshold} ms)` } };
     }
-    if (!this.started) {
-      return { state: 'starting', source: awaitingPattern ? { kind: 'pattern', detail: 'ready_signal.pattern not seen yet' } : { kind: 'quiet', detail: `output ${screen.idleMs} ms ago, not yet quiet for ${threshold} ms` } };
+    if (awaitingPattern) return { state: 'starting', source: { kind: 'pattern', detail: 'ready_signal.pattern not seen yet' } };
+    if (!this.started && this.clock() - this.startedAt < this.rules.startLimitMs) {
+      return { state: 'starting', source: { kind: 'quiet', detail: `output ${screen.idleMs} ms ago, not yet quiet for ${threshold} ms` } };
     }
+    this.started = true;
     return { state: 'busy', source: { kind: 'quiet', detail: `output ${screen.idleMs} ms ago (idle threshold ${threshold} ms)` } };
   }
 

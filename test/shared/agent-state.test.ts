@@ -174,6 +174,15 @@ test('starting lasts until a pattern judges, or until the start limit; without a
   plain.clock.now = 1500;
   assert.equal(plain.machine.observe({ lines: screen('$ '), idleMs: 1200 }).state, 'idle');
   assert.equal(plain.machine.observe({ lines: screen('$ make'), idleMs: 10 }).state, 'busy');
+  // Once started, a screen that shows neither pattern is busy or idle by quiet time, never starting again.
+  m.observe({ lines: screen('> '), idleMs: 10 });
+  assert.equal(m.observe({ lines: screen('compiling'), idleMs: 10 }).state, 'busy');
+  // A program that never pauses is starting only until the start limit, then busy.
+  const endless = machine({ readyPattern: undefined, busyPattern: undefined, dialogs: [], startLimitMs: 5000 });
+  endless.clock.now = 4000;
+  assert.equal(endless.machine.observe({ lines: screen('|'), idleMs: 50 }).state, 'starting');
+  endless.clock.now = 6000;
+  assert.equal(endless.machine.observe({ lines: screen('/'), idleMs: 50 }).state, 'busy');
 });
 
 test('OSC 9;4 progress says busy until removed; a notification or bell speaks only until the next output', () => {
