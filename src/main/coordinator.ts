@@ -299,9 +299,8 @@ export class Coordinator {
   /** The pane's agent state changed (agent-states.ts); the tree marks the panes that wait for an answer. */
   setAgentState(id: PaneId, state: AgentStateName): void {
     const pane = this.tree.find(id);
-    if (!pane) return;
     const waiting = NEEDS_ANSWER.has(state);
-    if ((pane.info.waitingForAnswer ?? false) === waiting) return;
+    if (!pane || (pane.info.waitingForAnswer ?? false) === waiting) return;
     pane.info.waitingForAnswer = waiting;
     this.paneChanged.fire(pane.info);
   }
