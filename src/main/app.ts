@@ -10,7 +10,8 @@ import { startMcpServer, type McpServerHandle } from './mcp/index.js';
 import { warmMcpSdk } from './mcp/mcp-sdk.js';
 import { createAgentLauncher } from './presets/agent-launcher.js';
 import { PresetCatalog } from './presets/preset-catalog.js';
-import { loadConfig } from './tui/config.js';
+import { configPath, loadConfig } from './tui/config.js';
+import { loadPermissionPolicy } from './mcp/permission-policy.js';
 import { restoreHostTerminal } from './tui/terminal-restore.js';
 import { TuiHost } from './tui/tui-host.js';
 import { ignoreError } from '../node/patterm-log.js';
@@ -40,17 +41,20 @@ export async function runApp(options: AppOptions): Promise<void> {
   installCrashHandlers(lifecycle);
 
   const catalog = PresetCatalog.load();
+  const config = loadConfig();
+  const permissions = loadPermissionPolicy(configPath());
   mcp = await startMcpServer({
     coordinator,
     projectDir: options.projectDir,
     launcher: (endpoint) => createAgentLauncher({ coordinator, endpoint, catalog }),
+    permissionPolicy: permissions.policy,
   });
   tui = new TuiHost({
     coordinator,
     launcher: mcp.launcher,
     presets: { listing: () => catalog.reload(), directories: [catalog.dirs.agents, catalog.dirs.processes] },
     scratchpads: mcp.scratchpads,
-    config: loadConfig(),
+    config: { ...config, errors: [...config.errors, ...permissions.problems] },
     onQuit: () => void lifecycle.shutdown(0),
     onCrash: (error) => crash(lifecycle, tui, error),
     // The first agent to connect then finds the MCP SDK loaded (see mcp-sdk.ts).

@@ -4,6 +4,7 @@
  * implements it; consumers depend only on these shapes.
  */
 import type { PaneId, PaneInfo, PaneSize } from '../shared/pane-types.js';
+import type { AgentPreset } from '../shared/preset-schema.js';
 
 /** Who is calling over an MCP connection, derived from its identity token. */
 export interface CallerIdentity {
@@ -57,6 +58,8 @@ export interface AgentLauncher {
   }): Promise<PaneInfo>;
   /** Type a message into a pane (bracketed paste when enabled or multi-line) and confirm it was submitted. */
   submit(paneId: PaneId, text: string, source: 'orchestrator' | 'system' | 'user'): Promise<SubmitResult>;
+  /** The agent preset the pane runs (its dialogs, ready signal, idle threshold), if it is an agent from a preset. */
+  presetFor(paneId: PaneId): AgentPreset | undefined;
   /**
    * Rows to drop from grid reads of this pane, from its preset's chrome_trim_hints
    * (matched on a pattern matcher thread; rejects, naming the pattern, when one overruns its budget).

@@ -25,6 +25,7 @@ import type {
   WaitRequest,
 } from '../shared/pane-types.js';
 import { Emitter, type Disposable } from '../shared/events.js';
+import { NEEDS_ANSWER, type AgentStateName } from '../shared/agent-state.js';
 import { paneNameBase } from '../shared/pane-name.js';
 import { Pane, type PaneWaitResult } from './panes/pane.js';
 import { loadGhosttyModule } from './threads/wasm-module.js';
@@ -296,6 +297,15 @@ export class Coordinator {
     const pane = this.pane(id);
     if (pane.info.owner === owner) return;
     pane.info.owner = owner;
+    this.paneChanged.fire(pane.info);
+  }
+
+  /** The pane's agent state changed (agent-states.ts); the tree marks the panes that wait for an answer. */
+  setAgentState(id: PaneId, state: AgentStateName): void {
+    const pane = this.tree.find(id);
+    const waiting = NEEDS_ANSWER.has(state);
+    if (!pane || (pane.info.waitingForAnswer ?? false) === waiting) return;
+    pane.info.waitingForAnswer = waiting;
     this.paneChanged.fire(pane.info);
   }
 

@@ -52,7 +52,7 @@ function drawTreeRow(buffer: CellBuffer, rect: Rect, y: number, row: TreeRow, st
   const pane = state.pane(row.paneId);
   if (!pane) return;
   const glyph = row.depth === 0 ? ROOT_GLYPH : statusGlyph(pane);
-  const rootStatus = row.depth === 0 && pane.status !== 'running' ? ` ${statusGlyph(pane)}` : '';
+  const rootStatus = row.depth === 0 && (pane.status !== 'running' || pane.waitingForAnswer) ? ` ${statusGlyph(pane)}` : '';
   const exitNote = pane.status === 'running' ? '' : pane.signal ? ` ${pane.signal}` : pane.exitCode ? ` exit ${pane.exitCode}` : '';
   const wants = state.attention.has(pane.id);
   const bell = state.bells.has(pane.id) ? ` ${BELL_GLYPH}` : '';

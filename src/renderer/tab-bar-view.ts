@@ -3,7 +3,7 @@ import type { CellBuffer } from './cell-buffer.js';
 import type { HitRegions } from './hit-regions.js';
 import type { Rect } from './layout.js';
 import { textWidth, truncate } from './text-width.js';
-import { BELL_GLYPH, statusGlyph, THEME } from './theme.js';
+import { BELL_GLYPH, NEEDS_YOU_GLYPH, statusGlyph, THEME } from './theme.js';
 import type { UiState } from './ui-state.js';
 
 const ADD_LABEL = ' + ';
@@ -24,7 +24,9 @@ export function drawTabBar(buffer: CellBuffer, rect: Rect, state: UiState, hits:
     const mark = root && root.status !== 'running' ? ` ${statusGlyph(root)}` : '';
     const wants = state.sessionPaneIds(session).some((id) => state.attention.has(id)) ? ' !' : '';
     const bell = state.sessionPaneIds(session).some((id) => state.bells.has(id)) ? ` ${BELL_GLYPH}` : '';
-    const label = ` ${truncate(session.name, MAX_TAB_NAME_COLS)}${mark}${wants}${bell} `;
+    // A background session whose agent waits on a dialog needs the user as much as the one shown.
+    const asking = !mark && state.sessionPaneIds(session).some((id) => state.pane(id)?.waitingForAnswer && state.pane(id)?.status === 'running') ? ` ${NEEDS_YOU_GLYPH}` : '';
+    const label = ` ${truncate(session.name, MAX_TAB_NAME_COLS)}${mark}${asking}${wants}${bell} `;
     return { session, label, width: textWidth(label) };
   });
   const available = rect.cols - ADD_LABEL.length;

@@ -51,8 +51,11 @@ export const ROOT_GLYPH = '▶';
 /** Marks a tab or tree entry whose pane rang the bell while unfocused (tmux marks the window with "!"; that is taken by attention). */
 export const BELL_GLYPH = '🔔';
 
-export function statusGlyph(pane: { status: PaneStatus; exitCode: number | null }): string {
-  if (pane.status === 'running') return '◉';
+/** A running pane whose program waits for an answer (a permission dialog, a question): it needs you. */
+export const NEEDS_YOU_GLYPH = '✋';
+
+export function statusGlyph(pane: { status: PaneStatus; exitCode: number | null; waitingForAnswer?: boolean }): string {
+  if (pane.status === 'running') return pane.waitingForAnswer ? NEEDS_YOU_GLYPH : '◉';
   return pane.status === 'exited' && pane.exitCode === 0 ? '✓' : '✗';
 }
 

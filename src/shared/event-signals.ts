@@ -1,11 +1,12 @@
 /**
  * What the scanner's events (sequence-scanner.ts) tell the coordinator: a
- * bell, a cursor shape, a title (OSC 0/2), a shell-integration mark (OSC 133)
- * or a clipboard write (OSC 52). Queries are not here: answering them needs
+ * bell, a cursor shape, a title (OSC 0/2), a shell-integration mark (OSC 133),
+ * a clipboard write (OSC 52), progress (OSC 9;4) or a notification (OSC 9/777). Queries are not here: answering them needs
  * the emulator's state (query-replies.ts).
  */
 import type { ScannedEvent } from './sequence-scanner.js';
 import type { PaneSignal } from './pane-types.js';
+import { terminalSignalFromOsc } from './agent-state.js';
 
 /** The signal an event raises, or null (a query, an OSC patterm does not act on, a malformed mark). `offset`: the ring's head as the event's batch ends. */
 export function signalForEvent(event: ScannedEvent, offset: number): PaneSignal | null {
@@ -27,5 +28,6 @@ export function signalForEvent(event: ScannedEvent, offset: number): PaneSignal 
     if (base64 === '?') return null;
     return { type: 'clipboard', selection: event.data.slice(0, separator), base64 };
   }
+  if (event.code === 9 || event.code === 777) return terminalSignalFromOsc(event.code, event.data);
   return null;
 }

@@ -154,7 +154,11 @@ export type PaneSignal =
   | { type: 'clipboard'; selection: string; base64: string }
   | { type: 'emulator-rebuilt'; reason: string }
   /** DECSCUSR shape (0 default, 1/2 block, 3/4 underline, 5/6 bar; odd numbers blink). */
-  | { type: 'cursor-shape'; shape: number };
+  | { type: 'cursor-shape'; shape: number }
+  /** OSC 9;4 progress (0 removed, 1 value, 2 error, 3 indeterminate, 4 paused). */
+  | { type: 'progress'; state: number }
+  /** OSC 9 / OSC 777 desktop notification. */
+  | { type: 'notification'; text: string };
 
 export interface PaneInfo {
   id: PaneId;
@@ -171,6 +175,8 @@ export interface PaneInfo {
   createdAt: number;
   /** The size the pane was spawned with, kept when patterm is resized; absent for a pane that follows patterm's size. */
   ownSize?: PaneSize;
+  /** Its program shows a dialog or question that waits for an answer (agent-states.ts); the tree marks it. */
+  waitingForAnswer?: boolean;
 }
 
 export interface PaneSize {

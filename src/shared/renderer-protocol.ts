@@ -29,6 +29,8 @@ export interface UiPane {
   signal: string | null;
   owner: PaneOwner;
   title: string;
+  /** Its program waits for someone to answer a dialog or question: the tree marks it "needs you". */
+  waitingForAnswer?: boolean;
 }
 
 export interface UiSession {

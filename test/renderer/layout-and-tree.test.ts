@@ -9,6 +9,42 @@ import { UiState } from '../../src/renderer/ui-state.js';
 import type { UiModel, UiPane } from '../../src/shared/renderer-protocol.js';
 import { encodeMouseForPane } from '../../src/renderer/mouse-encoding.js';
 import type { CellFrame } from '../../src/shared/pane-types.js';
+import { NEEDS_YOU_GLYPH } from '../../src/renderer/theme.js';
+
+/**
+ * The screen's rows as text, trimmed (a wide glyph's second cell reads as a space), and
+ * the rail's, for a 120x30 screen showing one session whose root is "root" and whose
+ * children are `children`.
+ */
+function drawnScreen(children: UiPane[], prepare: (state: UiState) => void): { screen: string[]; rail: string[] } {
+  const root: UiPane = { id: 'root', sessionId: 'root', parentId: null, name: 'root', kind: 'agent', status: 'running', exitCode: null, signal: null, owner: 'user', title: '' };
+  const model: UiModel = {
+    sessions: [{ id: 'root', name: 'lead', rootId: 'root', childIds: children.map((child) => child.id) }],
+    panes: Object.fromEntries([root, ...children].map((pane) => [pane.id, pane])),
+    presets: [],
+    scratchpads: [],
+  };
+  const [cols, rows] = [120, 30];
+  const state = new UiState(cols, rows);
+  state.applyModel(model);
+  prepare(state);
+  const buffer = new CellBuffer(cols, rows);
+  const compositor = new Compositor(cols, rows);
+  compositor.compose(buffer, state, null);
+  const rail = compositor.layout.rail!;
+  const text = (y: number, from: number, to: number) => {
+    let line = '';
+    for (let x = from; x < to; x++) line += String.fromCodePoint(buffer.cells[(y * cols + x) * WORDS_PER_CELL] || 32);
+    return line.trim();
+  };
+  return {
+    screen: Array.from({ length: rows }, (_, y) => text(y, 0, cols)),
+    rail: Array.from({ length: rail.rows }, (_, row) => text(rail.y + row, rail.x, rail.x + rail.cols)),
+  };
+}
+
+/** A running child of the session "root". */
+const child = (id: string, fields: Partial<UiPane> = {}): UiPane => ({ id, sessionId: 'root', parentId: 'root', name: id, kind: 'process', status: 'running', exitCode: null, signal: null, owner: 'user', title: '', ...fields });
 
 test('layout: tab bar over the main area, the rail on the right, the status line at the bottom', () => {
   const layout = computeLayout(120, 40);
@@ -62,29 +98,11 @@ test('a tree taller than its space keeps the focused row and says how many rows 
 });
 
 test('the sidebar of a session with forty children shows the focused child between "… N above" and "… N more"', () => {
-  const pane = (id: string, parentId: string | null): UiPane => ({ id, sessionId: 'root', parentId, name: id, kind: 'process', status: 'running', exitCode: null, signal: null, owner: 'user', title: '' });
-  const childIds = Array.from({ length: 40 }, (_, i) => `child-${i + 1}`);
-  const model: UiModel = {
-    sessions: [{ id: 'root', name: 'lead', rootId: 'root', childIds }],
-    panes: Object.fromEntries([['root', pane('root', null)], ...childIds.map((id) => [id, pane(id, 'root')])]),
-    presets: [],
-    scratchpads: [],
-  };
-  const [cols, rows] = [120, 30];
-  const state = new UiState(cols, rows);
-  state.applyModel(model);
-  state.focus('child-20');
-  state.bells.add('child-40');
-  const buffer = new CellBuffer(cols, rows);
-  const compositor = new Compositor(cols, rows);
-  compositor.compose(buffer, state, null);
-  const rail = compositor.layout.rail!;
-  const text = (y: number) => {
-    let line = '';
-    for (let x = rail.x; x < rail.x + rail.cols; x++) line += String.fromCodePoint(buffer.cells[(y * cols + x) * WORDS_PER_CELL] || 32);
-    return line.trim();
-  };
-  const lines = Array.from({ length: rail.rows }, (_, y) => text(rail.y + y));
+  const children = Array.from({ length: 40 }, (_, i) => child(`child-${i + 1}`));
+  const lines = drawnScreen(children, (state) => {
+    state.focus('child-20');
+    state.bells.add('child-40');
+  }).rail;
   const tree = lines.slice(0, lines.indexOf('Scratchpads'));
   const aboveAt = tree.findIndex((line) => /^… \d+ above$/.test(line));
   const moreAt = tree.findIndex((line) => /^… \d+ more/.test(line));
@@ -95,4 +113,14 @@ test('the sidebar of a session with forty children shows the focused child betwe
   const more = Number(/\d+/.exec(tree[moreAt])![0]);
   assert.equal(above + shown.length + more, 41, 'the root and 40 children are all shown or counted');
   assert.match(tree[moreAt], /🔔|\u{1F514}/u, 'a bell in a hidden child shows on the marker');
+});
+
+test('a child waiting for an answer (permission dialog or question) shows the "needs you" glyph, a working one the running glyph', () => {
+  const children = [child('asking', { kind: 'agent', waitingForAnswer: true }), child('working', { kind: 'agent', waitingForAnswer: false })];
+  const drawn = drawnScreen(children, (state) => state.focus('root'));
+  const railText = drawn.rail.join('\n');
+  assert.match(railText, new RegExp(`${NEEDS_YOU_GLYPH}\\s*asking`), railText);
+  assert.match(railText, /◉ working/, railText);
+  assert.doesNotMatch(railText, new RegExp(`${NEEDS_YOU_GLYPH}\\s*working`));
+  assert.match(drawn.screen[0], new RegExp(`^lead ${NEEDS_YOU_GLYPH}`), 'the session\'s tab says so too');
 });

@@ -4,17 +4,23 @@
  * The coordinator's tree has two levels (spec §8): a process that a sub-agent
  * spawns sits beside it under the session root. The spawner is remembered
  * here, so that a sub-agent sees and drives only what it spawned, and so that
- * exit notifications go to the pane that asked for the child.
+ * notices (a child exited, or waits for permission or an answer) go to the
+ * pane that asked for the child.
  */
 import type { CallerIdentity } from '../contracts.js';
 import { DEFAULT_KILL_GRACE_MS, type Coordinator } from '../coordinator.js';
 import type { PaneId, PaneInfo } from '../../shared/pane-types.js';
 import type { Disposable } from '../../shared/events.js';
+import { NEEDS_ANSWER, type AgentState } from '../../shared/agent-state.js';
+import type { AgentStates, StateChange } from '../agent-states.js';
 import { describeExit } from './exit-description.js';
-import { systemMessage, type MessageDelivery } from './message-delivery.js';
 import { OutputWatch } from './output-watch.js';
 import { ToolError } from './tool-error.js';
 import { ignoreError } from '../../node/patterm-log.js';
+import type { ParentNotices } from './parent-notices.js';
+
+/** A dialog's text in a notice: one line, and short, since it is typed into the parent's input. */
+const NOTICE_DIALOG_CHARS = 300;
 
 export interface ChildRecord {
   paneId: PaneId;
@@ -33,13 +39,14 @@ export interface RecordOptions {
 
 export class ChildRegistry implements Disposable {
   private readonly records = new Map<PaneId, ChildRecord>();
-  private readonly subscription: Disposable;
+  private readonly subscriptions: Disposable[];
 
   constructor(
     private readonly coordinator: Coordinator,
-    private readonly delivery: MessageDelivery,
+    private readonly notices: ParentNotices,
+    private readonly states: AgentStates,
   ) {
-    this.subscription = coordinator.onPaneExited((pane) => this.onExited(pane));
+    this.subscriptions = [coordinator.onPaneExited((pane) => this.onExited(pane)), states.onChange((change) => this.onStateChange(change))];
   }
 
   record(pane: PaneInfo, spawnerId: PaneId, options: RecordOptions): ChildRecord {
@@ -112,13 +119,34 @@ export class ChildRegistry implements Disposable {
     if (!record || !record.notifyOnExit || record.killedBySpawner) return;
     record.notifyOnExit = false; // once
     if (!this.coordinator.has(record.spawnerId) || this.coordinator.info(record.spawnerId).process.status !== 'running') return;
-    const message = systemMessage(`${pane.name} exited with ${describeExit(pane.process)}`);
-    void this.delivery.deliverEventually(record.spawnerId, message, 'system').catch(ignoreError(`telling ${record.spawnerId} that ${pane.id} exited`));
+    this.notices.tell(record.spawnerId, `${pane.name} exited with ${describeExit(pane.process)}`);
+  }
+
+  /** A child agent started waiting for permission or an answer: its parent agent hears of it once. */
+  private onStateChange({ paneId, state }: StateChange): void {
+    if (!NEEDS_ANSWER.has(state.state) || !this.coordinator.has(paneId)) return;
+    const parentId = this.parentOf(paneId);
+    if (parentId === null || !this.coordinator.has(parentId)) return;
+    const parent = this.coordinator.info(parentId);
+    if (parent.kind !== 'agent' || parent.process.status !== 'running') return;
+    const stillWaiting = () => {
+      const now = this.states.peek(paneId);
+      return now !== null && now.state === state.state && now.since === state.since;
+    };
+    this.notices.tell(parentId, waitingNotice(this.coordinator.info(paneId).name, state), stillWaiting);
   }
 
   dispose(): void {
-    this.subscription.dispose();
+    for (const subscription of this.subscriptions) subscription.dispose();
     for (const record of this.records.values()) record.watch?.dispose();
     this.records.clear();
   }
+}
+
+/** "scout is waiting for permission: Bash command rm -rf build Do you want to proceed? …" */
+function waitingNotice(name: string, state: AgentState): string {
+  const what = state.state === 'waiting_permission' ? 'is waiting for permission' : 'is asking a question';
+  const dialog = (state.dialog?.text ?? '').replace(/\s+/g, ' ').trim();
+  const shown = dialog.length > NOTICE_DIALOG_CHARS ? `${dialog.slice(0, NOTICE_DIALOG_CHARS)}…` : dialog;
+  return `${name} ${what}${shown ? `: ${shown}` : ` (${state.source.detail})`}`;
 }

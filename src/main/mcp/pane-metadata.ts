@@ -3,10 +3,27 @@
  * cursor, idle state and process state, in the field names the tools use.
  */
 import type { GridSnapshot, PaneInfo } from '../../shared/pane-types.js';
+import type { AgentState } from '../../shared/agent-state.js';
 import { exitCodeOf } from './exit-description.js';
 
-export function paneMetadata(pane: PaneInfo, grid: GridSnapshot) {
+/** A pane's agent state as the tools report it: the state, the evidence, since when, and a dialog's text. */
+export function stateFields(state: AgentState) {
   return {
+    state: state.state,
+    state_source: `${state.source.kind}: ${state.source.detail}`,
+    state_since: new Date(state.since).toISOString(),
+    ...(state.dialog ? { dialog: state.dialog.text } : {}),
+  };
+}
+
+/** "waiting_permission (pattern: dialogs[0] (permission)) for 1200 ms". */
+export function describeState(state: AgentState, now = Date.now()): string {
+  return `${state.state} (${state.source.kind}: ${state.source.detail}) for ${Math.max(0, now - state.since)} ms`;
+}
+
+export function paneMetadata(pane: PaneInfo, grid: GridSnapshot, state: AgentState) {
+  return {
+    ...stateFields(state),
     child_id: pane.id,
     name: pane.name,
     active_screen: grid.activeScreen,
@@ -26,6 +43,6 @@ export function paneMetadata(pane: PaneInfo, grid: GridSnapshot) {
 
 /** One line that a model can read at a glance before the content. */
 export function metadataHeadline(meta: ReturnType<typeof paneMetadata>): string {
-  const state = meta.status === 'running' ? `running, ${meta.idle ? 'idle' : 'busy'} for ${meta.idle_ms} ms` : `${meta.status} with code ${meta.exit_code}`;
+  const state = meta.status === 'running' ? `running, ${meta.state} (${meta.state_source}), output ${meta.idle_ms} ms ago` : `${meta.status} with code ${meta.exit_code}`;
   return `[${meta.name} ${meta.cols}x${meta.rows}, ${meta.active_screen} screen, cursor row ${meta.cursor.y} col ${meta.cursor.x}, screen_version ${meta.screen_version}, ${state}]`;
 }

@@ -15,6 +15,9 @@ import { defaultSocketPath } from './socket-path.js';
 import { TimerService } from './timer-service.js';
 import { ToolDispatcher } from './tool-dispatcher.js';
 import { ALL_TOOLS } from './tools/index.js';
+import { AgentStates } from '../agent-states.js';
+import { ParentNotices } from './parent-notices.js';
+import { POLICY_OFF, type PermissionPolicy } from './permission-policy.js';
 import { PATTERM_BIN } from '../version.js';
 import { logIgnored } from '../../node/patterm-log.js';
 
@@ -32,6 +35,8 @@ export interface StartMcpServerOptions {
   socketPath?: string;
   /** Defaults to $XDG_DATA_HOME (or ~/.local/share). */
   dataHome?: string;
+  /** Which approvals an orchestrator may give (permission-policy.ts); default off. */
+  permissionPolicy?: PermissionPolicy;
 }
 
 export interface McpServerHandle extends McpEndpoint {
@@ -39,6 +44,8 @@ export interface McpServerHandle extends McpEndpoint {
   launcher: AgentLauncher;
   /** The project's scratchpads; the TUI rail lists them and subscribes to `scratchpads.onChanged`. */
   scratchpads: ScratchpadStore;
+  /** Every pane's agent state; the TUI marks the panes that wait for an answer. */
+  states: AgentStates;
   /** request_human_attention events (the same stream as coordinator.onAttention). */
   onAttention: Coordinator['onAttention'];
   /** Open MCP connections (for tests and diagnostics). */
@@ -62,10 +69,12 @@ export async function startMcpServer(options: StartMcpServerOptions): Promise<Mc
     const scratchpads = await ScratchpadStore.open({ projectDir: options.projectDir, dataHome: options.dataHome });
     disposables.push(scratchpads);
     const delivery = new MessageDelivery(coordinator, launcher);
-    const children = new ChildRegistry(coordinator, delivery);
+    const states = new AgentStates({ coordinator, presetFor: (paneId) => launcher.presetFor(paneId) });
+    const children = new ChildRegistry(coordinator, new ParentNotices(coordinator, delivery, states), states);
     const timers = new TimerService(coordinator, delivery);
-    disposables.push(children, timers);
-    const dispatcher = new ToolDispatcher(ALL_TOOLS, { coordinator, launcher, identities, scratchpads, children, delivery, timers });
+    disposables.push(children, timers, states);
+    const policy = options.permissionPolicy ?? POLICY_OFF;
+    const dispatcher = new ToolDispatcher(ALL_TOOLS, { coordinator, launcher, identities, scratchpads, children, delivery, timers, states, policy });
     const server = await McpSocketServer.listen(socketPath, identities, dispatcher);
     disposables.unshift(server);
     return {
@@ -73,6 +82,7 @@ export async function startMcpServer(options: StartMcpServerOptions): Promise<Mc
       identities,
       launcher,
       scratchpads,
+      states,
       onAttention: coordinator.onAttention,
       get connectionCount() {
         return server.connectionCount;

@@ -9,6 +9,8 @@ import type { ChildRegistry } from './child-registry.js';
 import type { IdentityRegistry } from './identity-registry.js';
 import type { MessageDelivery } from './message-delivery.js';
 import type { TimerService } from './timer-service.js';
+import type { AgentStates } from '../agent-states.js';
+import type { PermissionPolicy } from './permission-policy.js';
 
 export interface McpServices {
   coordinator: Coordinator;
@@ -18,6 +20,10 @@ export interface McpServices {
   children: ChildRegistry;
   delivery: MessageDelivery;
   timers: TimerService;
+  /** Every pane's agent state (busy, waiting_permission, idle, …) with its evidence. */
+  states: AgentStates;
+  /** Which approvals send_input may give (off unless the user's config turns it on). */
+  policy: PermissionPolicy;
 }
 
 export interface ToolContext {
@@ -25,6 +31,11 @@ export interface ToolContext {
   services: McpServices;
   /** Aborted when the client cancels the request or disconnects. */
   signal: AbortSignal;
+  /**
+   * Tells the caller a long call is still under way (MCP notifications/progress),
+   * when the caller asked for progress; absent otherwise.
+   */
+  progress?: (message: string) => void;
 }
 
 export function callerPane(context: ToolContext): PaneInfo {

@@ -150,7 +150,7 @@ export class PresetAgentLauncher implements AgentLauncher {
   }
 
   /** The preset a pane was launched from; panes started elsewhere are matched by their preset name. */
-  private presetFor(paneId: PaneId): AgentPreset | undefined {
+  presetFor(paneId: PaneId): AgentPreset | undefined {
     const known = this.agentPresets.get(paneId);
     if (known) return known;
     const name = this.coordinator.has(paneId) ? this.coordinator.info(paneId).presetName : null;

@@ -27,6 +27,7 @@ export function uiPane(info: PaneInfo): UiPane {
     signal: info.process.signal,
     owner: info.owner,
     title: info.title,
+    waitingForAnswer: info.waitingForAnswer ?? false,
   };
 }
 

@@ -144,5 +144,5 @@ test('a connection that dies mid-message affects no one else', async () => {
 test('after all of that, the server and the bystander connection are fine', async () => {
   const result = await bystander.call('scratchpad_list');
   assert.equal(result.isError, undefined);
-  assert.equal((await bystander.client.listTools()).tools.length, 15);
+  assert.equal((await bystander.client.listTools()).tools.length, 16);
 });

@@ -20,7 +20,7 @@ async function spawnSleep(connection: Connection): Promise<string> {
 test('every tool is listed with a JSON Schema, a description and annotations; sub-agents do not see orchestrator-only tools', async () => {
   const { orchestrator } = await session();
   const { tools } = await orchestrator.client.listTools();
-  assert.equal(tools.length, 15);
+  assert.equal(tools.length, 16);
   for (const tool of tools) {
     assert.equal(tool.inputSchema.type, 'object', tool.name);
     assert.equal((tool.inputSchema as { additionalProperties?: boolean }).additionalProperties, false, `${tool.name} rejects unknown fields`);
@@ -36,7 +36,7 @@ test('every tool is listed with a JSON Schema, a description and annotations; su
   const childId = await spawnSleep(orchestrator);
   const sub = await harness.connect(harness.tokenFor(childId));
   const subTools = (await sub.client.listTools()).tools.map((tool) => tool.name);
-  assert.equal(subTools.length, 12);
+  assert.equal(subTools.length, 13);
   for (const name of ORCHESTRATOR_ONLY) assert.ok(!subTools.includes(name), `${name} hidden from sub-agents`);
 });
 

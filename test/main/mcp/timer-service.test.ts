@@ -11,6 +11,7 @@ function recordingLauncher(typed: { paneId: string; text: string }[]): AgentLaun
     spawnAgent: () => Promise.reject(new Error('not used')),
     spawnProcess: () => Promise.reject(new Error('not used')),
     chromeTrim: async (_paneId, lines) => ({ lines, trimmedRows: [] }),
+    presetFor: () => undefined,
     submit: async (paneId, text) => {
       typed.push({ paneId, text });
       return { submitted: true, attempts: 1, detail: 'recorded' };

@@ -7,9 +7,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { TmuxPatterm, BASH_PRESET, FAKE_AGENT_PRESET } from './tmux-harness.js';
+import { dialogAgentPreset } from '../../fixtures/fake-agent-presets.js';
 
 async function withOrchestrator(run: (p: TmuxPatterm) => Promise<void>, config?: string): Promise<void> {
-  const patterm = TmuxPatterm.start({ processPresets: { bash: BASH_PRESET }, agentPresets: { fake: FAKE_AGENT_PRESET }, config });
+  const patterm = TmuxPatterm.start({ processPresets: { bash: BASH_PRESET }, agentPresets: { fake: FAKE_AGENT_PRESET, dialog: dialogAgentPreset() }, config });
   try {
     await patterm.waitFor(/Press Ctrl-K/, 'the empty state');
     await patterm.runPalette('spawn agent fake', 'Spawn agent: fake');
@@ -24,7 +25,7 @@ async function withOrchestrator(run: (p: TmuxPatterm) => Promise<void>, config?:
 }
 
 /** Types a tool call into the (focused) orchestrator and waits for its result line. */
-async function call(patterm: TmuxPatterm, tool: string, args: unknown): Promise<string> {
+async function call(patterm: TmuxPatterm, tool: string, args: unknown, outcome: 'result' | 'error' = 'result'): Promise<string> {
   const marker = `| ${tool}:`;
   const count = (lines: string[]) => lines.filter((line) => line.includes(marker)).length;
   const before = count(patterm.screen());
@@ -32,7 +33,7 @@ async function call(patterm: TmuxPatterm, tool: string, args: unknown): Promise<
   patterm.keys('Enter');
   const lines = await patterm.waitFor((l) => count(l) > before, `${tool} to finish`);
   const result = lines.filter((line) => line.includes(marker)).pop()!;
-  assert.match(result, /result\|/, `${tool} failed: ${result}`);
+  assert.match(result, new RegExp(`${outcome}\\|`), `${tool}: ${result}`);
   return result;
 }
 
@@ -107,6 +108,15 @@ test('request_human_attention blinks the tree entry and shows a notification unt
     patterm.click(lines[row].lastIndexOf('sh-'), row);
     await patterm.waitFor((l) => patterm.mainArea(l).includes('child-up') && !/needs you/.test(l[l.length - 1]), 'focus to clear the request');
   }));
+
+test('a child in a permission dialog shows ✋ in the tree; with the policy on, a refused approval asks for the user', () =>
+  withOrchestrator(async (patterm) => {
+    const childId = childIdFrom(await call(patterm, 'spawn_agent', { preset: 'dialog', name: 'asker', initial_prompt: 'run rm -rf precious' }));
+    await patterm.waitFor((l) => l.some((line) => line.includes('└─ ✋ asker')), 'the needs-you glyph on the child');
+    await call(patterm, 'send_input', { child_id: childId, answer: 'approve_once' }, 'error');
+    const lines = await patterm.waitFor((l) => /needs you: approval refused by the permission policy/.test(l[l.length - 1]), 'the status line');
+    assert.ok(lines.some((line) => /└─ ✋ asker.* !/.test(line)), 'the entry is marked for the user');
+  }, JSON.stringify({ permissions: { enabled: true, allow: ['^\\s*ls\\b'] } })));
 
 test('with attention.autoFocus in config.json, a request for attention focuses the pane', () =>
   withOrchestrator(async (patterm) => {

@@ -8,6 +8,7 @@ import { readOutput } from './read-output.js';
 import { sendInput } from './send-input.js';
 import { kill } from './kill.js';
 import { waitForPattern } from './wait-for-pattern.js';
+import { waitForState } from './wait-for-state.js';
 import { timerWait } from './timer-wait.js';
 import { listChildren } from './list-children.js';
 import { reportToParent } from './report-to-parent.js';
@@ -25,6 +26,7 @@ export const ALL_TOOLS: readonly ToolDefinition[] = [
   sendInput,
   kill,
   waitForPattern,
+  waitForState,
   timerWait,
   listChildren,
   reportToParent,

@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { defineTool, ok } from '../tool-kit.js';
 import { exitCodeOf } from '../exit-description.js';
 import { ignoreError } from '../../../node/patterm-log.js';
+import { stateFields } from '../pane-metadata.js';
 
 export const listChildren = defineTool({
   name: 'list_children',
@@ -9,7 +10,8 @@ export const listChildren = defineTool({
   access: 'any',
   annotations: { readOnlyHint: true },
   description: [
-    'List your children with their state: child_id, name, type (agent or process), status (running, exited, killed), exit_code, and whether each is idle (no output for its idle threshold, ~1 s by default; idle is a hint that it may be waiting for input, not proof that it is done).',
+    'List your children with their state: child_id, name, type (agent or process), status (running, exited, killed), exit_code, and state: starting, busy, waiting_permission (an approval dialog is up: read it with read_output, answer with send_input answer, or hand it to the user with request_human_attention), waiting_input (it asks a question), idle or exited.',
+    'state_source says what the state rests on, strongest first: a preset pattern (the CLI\'s dialog, busy marker or ready prompt, found in its place on the screen), a terminal signal (a title that asks for you, progress, a notification, the bell), or quiet time (idle_ms, no output for the idle threshold, ~1 s by default: a hint, not proof that it is done). state_since says since when.',
     'For processes started with ready_pattern / error_pattern, first_match says which matched first.',
     "An orchestrator sees every child of its session; a sub-agent sees the processes it spawned.",
   ].join(' '),
@@ -19,6 +21,7 @@ export const listChildren = defineTool({
       services.children.visibleTo(caller).map(async (pane) => {
         const running = pane.process.status === 'running';
         const idle = running ? await services.coordinator.idleState(pane.id).catch(ignoreError(`reading the idle state of ${pane.id}`, null)) : null;
+        const state = await services.states.current(pane.id);
         const record = services.children.get(pane.id);
         const spawner = record && services.coordinator.has(record.spawnerId) ? services.coordinator.info(record.spawnerId).name : null;
         const health = record?.watch ? await record.watch.current() : undefined;
@@ -30,6 +33,7 @@ export const listChildren = defineTool({
           status: pane.process.status,
           exit_code: exitCodeOf(pane.process),
           signal: pane.process.signal,
+          ...stateFields(state),
           idle: idle?.idle ?? null,
           idle_ms: idle?.idleMs ?? null,
           owner: pane.owner,
@@ -40,7 +44,7 @@ export const listChildren = defineTool({
       }),
     );
     const lines = children.map((child) => {
-      const state = child.status === 'running' ? (child.idle ? `idle ${child.idle_ms} ms` : 'busy') : `${child.status}, exit code ${child.exit_code}`;
+      const state = child.status === 'running' ? `${child.state} (${child.state_source})` : `${child.status}, exit code ${child.exit_code}`;
       const match = 'first_match' in child && child.first_match ? `, ${child.first_match} pattern matched first` : '';
       return `${child.child_id}  ${child.name}  ${child.type}  ${state}${match}`;
     });

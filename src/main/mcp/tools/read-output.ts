@@ -72,7 +72,7 @@ export const readOutput: ToolDefinition<typeof schema> = defineTool({
     'mode "stream" returns the output log (ANSI stripped) from since_offset, for line-oriented programs such as servers, builds and tests, with new_offset to continue from next time; filter lines with pattern and page with line_offset / line_limit.',
     'Pass history_lines to also get the rendered lines that scrolled off the top of the screen (as history, oldest first).',
     'Pass styled: true to see colours and attributes (a selection, a highlighted menu item, a red error) as SGR sequences in each grid line.',
-    "Both return new_offset (where the next stream read starts) and metadata: active_screen, rows, cols (the child's own size), cursor (x and y in cells; text_index, the cursor's index in its line's plain text, where a wide character counts once), idle_ms, idle, screen_version, status, exit_code.",
+    "Both return new_offset (where the next stream read starts) and metadata: state (starting, busy, waiting_permission, waiting_input, idle, exited) with state_source (the evidence: a preset pattern, a terminal signal or quiet time) and state_since, dialog (the text of a permission dialog or question, when one is up), active_screen, rows, cols (the child's own size), cursor (x and y in cells; text_index, the cursor's index in its line's plain text, where a wide character counts once), idle_ms, idle, screen_version, status, exit_code.",
   ].join(' '),
   schema,
   async run(args, context) {
@@ -97,7 +97,7 @@ async function readGrid(pane: PaneInfo, args: Args, { services }: ToolContext) {
   if (args.since_version !== undefined && args.since_version > grid.screenVersion) {
     throw new ToolError(`since_version ${args.since_version} is newer than this screen's version (${grid.screenVersion}); pass the screen_version an earlier read returned`);
   }
-  const meta = paneMetadata(services.coordinator.info(pane.id), grid);
+  const meta = paneMetadata(services.coordinator.info(pane.id), grid, services.states.judge(pane.id, grid));
   const trimmed = args.trim_chrome
     ? await services.launcher.chromeTrim(pane.id, grid.lines).catch((error: Error) => {
         throw new ToolError(error.message);
@@ -157,7 +157,7 @@ async function readStream(pane: PaneInfo, args: Args, { services }: ToolContext)
   const lineOffset = args.line_offset ?? 0;
   const page = matching.slice(lineOffset, args.line_limit === undefined ? undefined : lineOffset + args.line_limit);
   const content = page.join('\n');
-  const meta = paneMetadata(info, grid);
+  const meta = paneMetadata(info, grid, services.states.judge(pane.id, grid));
   const structured = {
     mode: 'stream',
     content,

@@ -9,8 +9,8 @@ export const requestHumanAttention = defineTool({
   annotations: { readOnlyHint: false, destructiveHint: false },
   description: [
     "Flag a child's pane for the human: patterm shows the reason in its status line, blinks the child in the session tree, and may focus it.",
-    'Use it when you cannot safely decide yourself, e.g. a permission prompt for a destructive, network or credential action.',
-    'Then wait (wait_for_pattern with absent: true on the prompt text) until the human has dealt with it.',
+    'Use it when you cannot safely decide yourself, e.g. a permission prompt for a destructive, network or credential action, and whenever the permission policy refused an approval you tried to send.',
+    'Then wait until the human has dealt with it: wait_for_state for the states other than waiting_permission, or wait_for_pattern with absent: true on the prompt text.',
   ].join(' '),
   schema: v.strictObject({
     child_id: ChildIdSchema,

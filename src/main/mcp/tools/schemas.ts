@@ -7,6 +7,13 @@ import { PANE_NAME_PATTERN, PANE_NAME_RULE } from '../../../shared/pane-name.js'
 import type { PaneSize } from '../../../shared/pane-types.js';
 import { ToolError } from '../tool-kit.js';
 
+/**
+ * Longest single wait (wait_for_pattern, wait_for_state). Vendor CLIs time out
+ * MCP calls on their own schedule; half an hour is past any sensible single
+ * wait, and the caller can loop.
+ */
+export const MAX_WAIT_SECONDS = 1800;
+
 /** Pane ids are short hex strings; anything long is a mistake, not an id. */
 const MAX_CHILD_ID_LENGTH = 64;
 /**

@@ -4,6 +4,7 @@ import type { Coordinator } from '../../coordinator.js';
 import type { PaneId } from '../../../shared/pane-types.js';
 import { defineTool, ok, ToolError } from '../tool-kit.js';
 import { describeExit } from '../exit-description.js';
+import { answerKeys, checkApproval } from '../approval-gate.js';
 import { ChildIdSchema, MAX_MESSAGE_CHARS } from './schemas.js';
 import { ignoreError } from '../../../node/patterm-log.js';
 
@@ -28,6 +29,8 @@ export const sendInput = defineTool({
     'kind "text" types text (single line; for several lines use "paste"). kind "paste" pastes text as one block: when the program has enabled bracketed paste its newlines do not submit anything.',
     'kind "key" presses one named key: enter, tab, escape, backspace, delete, up, down, left, right, home, end, pageup, pagedown, f1-f12, ctrl-a … ctrl-z (ctrl-c interrupts), alt-<char>.',
     'submit: true presses Enter afterwards (after the text has been echoed). Answer y/N prompts with text "y" and submit true, or whatever the prompt expects.',
+    'answer "approve_once", "approve_always" or "deny" (instead of kind/text/key) answers a permission dialog with the keys its preset names; it works only while the child is waiting_permission (see list_children or wait_for_state).',
+    'When the user turned on the permission policy, input to a child in a permission dialog is checked against it: an approval it does not allow is not sent, and you get an error telling you to call request_human_attention.',
     'To message a sub-agent, prefer send_message_to, which also confirms the submission.',
   ].join(' '),
   schema: v.strictObject({
@@ -36,11 +39,25 @@ export const sendInput = defineTool({
     text: v.optional(v.pipe(v.string(), v.maxLength(MAX_MESSAGE_CHARS), v.description('For kind "text" and "paste": the text to type.'))),
     key: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(32), v.description('For kind "key": the key name, e.g. "enter", "ctrl-c", "down".'))),
     submit: v.optional(v.pipe(v.boolean(), v.description('Press Enter after sending. Default false.')), false),
+    answer: v.optional(
+      v.pipe(
+        v.picklist(['approve_once', 'approve_always', 'deny'], (issue) => `answer must be "approve_once", "approve_always" or "deny", received ${JSON.stringify(issue.input)}`),
+        v.description('Answer the permission dialog the child shows, with the keys its preset names. Give it alone, without kind, text, key or submit.'),
+      ),
+    ),
   }),
   async run(args, { caller, services }) {
     const pane = services.children.resolveTarget(caller, args.child_id);
     if (pane.process.status !== 'running') throw new ToolError(`${pane.name} (child_id ${pane.id}) has exited with ${describeExit(pane.process)}; it cannot take input`);
     const coordinator = services.coordinator;
+    if (args.answer !== undefined) {
+      if (args.text !== undefined || args.key !== undefined || args.submit) throw new ToolError('answer goes alone: it sends the keys the preset names for the dialog, so leave out text, key and submit');
+      const { bytes, state } = await answerKeys(services, pane, args.answer);
+      if (args.answer !== 'deny') await checkApproval(services, pane, bytes, state);
+      coordinator.write(pane.id, bytes, 'orchestrator');
+      const result = { child_id: pane.id, answer: args.answer, bytes_sent: Buffer.byteLength(bytes), dialog: state.dialog?.text };
+      return ok(result, `answered ${args.answer} to ${pane.name}'s dialog (${JSON.stringify(bytes)}).`);
+    }
     let bytes: string;
     let usedPaste = false;
     if (args.kind === 'key') {
@@ -64,6 +81,7 @@ export const sendInput = defineTool({
       // A terminal sends CR for each line break of a paste; programs without bracketed paste see them as Enter.
       bytes = usedPaste ? bracketedPaste(args.text) : args.text.replace(/\r?\n/g, '\r');
     }
+    await checkApproval(services, pane, args.submit ? `${bytes}\r` : bytes);
     // Listen before writing, so a fast echo cannot slip past unseen.
     const echoed = args.submit && args.kind !== 'key' ? nextScreenChange(coordinator, pane.id, SUBMIT_SETTLE_LIMIT_MS) : null;
     coordinator.write(pane.id, bytes, 'orchestrator');

@@ -2,14 +2,10 @@ import * as v from 'valibot';
 import { compilePattern, PatternError } from '../../../shared/pattern.js';
 import { defineTool, ok, ToolError } from '../tool-kit.js';
 import { exitCodeOf } from '../exit-description.js';
-import { ChildIdSchema } from './schemas.js';
+import { ChildIdSchema, MAX_WAIT_SECONDS } from './schemas.js';
 import { PATTERN_BUDGET_MS } from '../../../node/pattern-matcher.js';
 
-/**
- * Longest single wait. Vendor CLIs time out MCP calls on their own schedule;
- * half an hour is past any sensible single wait, and the caller can loop.
- */
-const MAX_TIMEOUT_SECONDS = 1800;
+const MAX_TIMEOUT_SECONDS = MAX_WAIT_SECONDS;
 const MAX_STABLE_MS = 600_000;
 
 export const waitForPattern = defineTool({

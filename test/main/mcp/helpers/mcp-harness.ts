@@ -15,6 +15,7 @@ import { startMcpServer, type McpServerHandle } from '../../../../src/main/mcp/i
 import type { PaneInfo } from '../../../../src/shared/pane-types.js';
 import { createAgentLauncher, type PresetAgentLauncher } from '../../../../src/main/presets/agent-launcher.js';
 import { PresetCatalog } from '../../../../src/main/presets/preset-catalog.js';
+import type { PermissionPolicy } from '../../../../src/main/mcp/permission-policy.js';
 import { FAKE_AGENT_SCRIPT, writeFixturePresets } from '../../../fixtures/fake-agent-presets.js';
 
 export interface Harness {
@@ -46,7 +47,7 @@ export interface Connection {
 /** Tool calls in tests may wait on real processes under load; the SDK default (60 s) is fine, this is explicit. */
 const CALL_TIMEOUT_MS = 120_000;
 
-export async function startHarness(): Promise<Harness> {
+export async function startHarness(options: { permissionPolicy?: PermissionPolicy } = {}): Promise<Harness> {
   const root = mkdtempSync(join(tmpdir(), 'patterm-mcp-test-'));
   const projectDir = join(root, 'project');
   const dataHome = join(root, 'data');
@@ -59,6 +60,7 @@ export async function startHarness(): Promise<Harness> {
     dataHome,
     socketPath: join(root, 'run', 'patterm', `${process.pid}.sock`),
     launcher: (endpoint) => createAgentLauncher({ coordinator, endpoint, catalog }),
+    permissionPolicy: options.permissionPolicy,
   });
   const connections: Connection[] = [];
   after(async () => {

@@ -1,0 +1,258 @@
+/**
+ * A pane's agent state (issue 26): starting, busy, waiting for permission,
+ * waiting for an answer, idle or exited, with the evidence behind the verdict
+ * and since when it holds. Sources, strongest first:
+ *   1. the preset's patterns on the rendered screen: its dialogs (each only in
+ *      its own region of the screen), its busy marker, its ready composer;
+ *   2. what the program told the terminal: a window title that asks for the
+ *      user, OSC 9;4 progress, an OSC 9 / 777 notification, the bell;
+ *   3. quiet time: no output for the idle threshold.
+ * A dialog wins over any sign of activity: codex blinks its window title while
+ * its approval dialog is up, so its output never goes quiet.
+ * Pure: the caller feeds screens, signals and a clock (tests use a fake one).
+ */
+import type { Dialog, DialogRegion } from './preset-schema.js';
+import { compilePattern } from './pattern.js';
+
+export const AGENT_STATES = ['starting', 'busy', 'waiting_permission', 'waiting_input', 'idle', 'exited'] as const;
+export type AgentStateName = (typeof AGENT_STATES)[number];
+
+/** The states in which the program waits for someone to answer it. */
+export const NEEDS_ANSWER: ReadonlySet<AgentStateName> = new Set(['waiting_permission', 'waiting_input']);
+
+export type EvidenceKind = 'pattern' | 'signal' | 'quiet' | 'process';
+
+export interface StateEvidence {
+  kind: EvidenceKind;
+  /** Which pattern, signal or threshold, in words a model can quote back ("dialogs[0] (permission)"). */
+  detail: string;
+}
+
+export interface DialogMatch {
+  index: number;
+  kind: Dialog['kind'];
+  /** The dialog's region of the screen, trimmed: what an approval policy checks. */
+  text: string;
+}
+
+export interface AgentState {
+  state: AgentStateName;
+  source: StateEvidence;
+  /** Clock time (ms) at which the pane entered this state. */
+  since: number;
+  /** The dialog on screen, for the waiting states that a pattern found. */
+  dialog?: DialogMatch;
+}
+
+/** What the machine judges by: compiled from an agent preset (or defaults, for a process). */
+export interface StateRules {
+  dialogs: readonly Dialog[];
+  readyPattern?: string;
+  busyPattern?: string;
+  /** Flags of the ready and busy patterns. */
+  flags?: string;
+  idleThresholdMs: number;
+  /**
+   * The pane is "starting" until a pattern or signal gives a verdict (or,
+   * without a ready pattern, until its first quiet spell), but no longer than
+   * this: a CLI whose screen changed after an upgrade, or a program that never
+   * pauses, is then judged by quiet time instead of starting forever.
+   */
+  startLimitMs: number;
+}
+
+export interface ScreenObservation {
+  lines: readonly string[];
+  /** Time since the program last wrote anything (the worker's idle clock). */
+  idleMs: number;
+  /** The window title the program set (OSC 0/2), if any. */
+  title?: string;
+}
+
+export type TerminalSignal =
+  /** OSC 9;4;<state>[;<value>]: 0 removes the progress, 1 and 3 show work going on, 2 error, 4 paused. */
+  | { type: 'progress'; state: number }
+  | { type: 'notification'; text: string }
+  | { type: 'bell' };
+
+/**
+ * A notification or bell arrives a little after the output around it (the
+ * worker forwards it once the batch is parsed); output within this much of it
+ * still counts as the same moment, anything later makes it stale.
+ */
+const SIGNAL_SAME_MOMENT_MS = 150;
+/** Words of a notification that asks for an approval (claude: "Claude needs your permission to use Bash"). */
+const PERMISSION_WORDS = /\b(?:permission|approv\w*|allow)\b/i;
+/**
+ * A window title that asks for the user (codex blinks "[ ! ] Action Required"
+ * while its approval dialog is up). A title holds until the program changes it,
+ * unlike a notification, so it is evidence for as long as it stands.
+ */
+const ASKING_TITLE = /\baction required\b|\bneeds? (?:your )?(?:permission|approval)\b|\bwaiting for (?:your )?(?:permission|approval)\b/i;
+/** OSC 9;4 states that mean the program is working. */
+const PROGRESS_ACTIVE = new Set([1, 3]);
+
+export interface CompiledDialog {
+  rule: Dialog;
+  pattern: RegExp;
+  below: RegExp | null;
+}
+
+type Verdict = { state: AgentStateName; source: StateEvidence; dialog?: DialogMatch };
+
+export class AgentStateMachine {
+  private readonly dialogs: CompiledDialog[];
+  private readonly ready: RegExp | null;
+  private readonly busy: RegExp | null;
+  private started = false;
+  private progressActive = false;
+  private lastAlert: { at: number; signal: Exclude<TerminalSignal, { type: 'progress' }> } | null = null;
+  private exit: string | null = null;
+  private current: AgentState;
+
+  constructor(
+    private readonly rules: StateRules,
+    private readonly clock: () => number,
+    /** When the program was launched (clock time). */
+    private readonly startedAt: number = clock(),
+  ) {
+    this.dialogs = compileDialogs(rules.dialogs);
+    this.ready = rules.readyPattern !== undefined ? compilePattern(rules.readyPattern, rules.flags) : null;
+    this.busy = rules.busyPattern !== undefined ? compilePattern(rules.busyPattern, rules.flags) : null;
+    this.current = { state: 'starting', source: { kind: 'process', detail: 'launched, nothing judged yet' }, since: this.startedAt };
+  }
+
+  /** Whether the preset names a ready prompt, so "idle" can rest on seeing it rather than on quiet alone. */
+  get hasReadyPattern(): boolean {
+    return this.ready !== null;
+  }
+
+  get idleThresholdMs(): number {
+    return this.rules.idleThresholdMs;
+  }
+
+  get state(): AgentState {
+    return this.current;
+  }
+
+  noteSignal(signal: TerminalSignal): void {
+    if (signal.type === 'progress') this.progressActive = PROGRESS_ACTIVE.has(signal.state);
+    else this.lastAlert = { at: this.clock(), signal };
+  }
+
+  /** The process ended: final, whatever the screen says. */
+  noteExit(description: string): AgentState {
+    this.exit = description;
+    return this.settle({ state: 'exited', source: { kind: 'process', detail: description } });
+  }
+
+  /** Judges one screen; returns the (possibly unchanged) state. */
+  observe(screen: ScreenObservation): AgentState {
+    if (this.exit !== null) return this.current;
+    return this.settle(this.judge(screen));
+  }
+
+  private settle(verdict: Verdict): AgentState {
+    const since = verdict.state === this.current.state ? this.current.since : this.clock();
+    this.current = { ...verdict, since };
+    return this.current;
+  }
+
+  private judge(screen: ScreenObservation): Verdict {
+    const found = this.fromPatterns(screen.lines) ?? this.fromSignals(screen.idleMs, screen.title ?? '');
+    if (found) {
+      this.started = true;
+      return found;
+    }
+    const threshold = this.rules.idleThresholdMs;
+    // A preset with a ready pattern starts when a pattern says so; without one, at its first quiet spell (spec §8's default).
+    const awaitingPattern = !this.started && this.ready !== null && this.clock() - this.startedAt < this.rules.startLimitMs;
+    if (screen.idleMs >= threshold && !awaitingPattern) {
+      this.started = true;
+      return { state: 'idle', source: { kind: 'quiet', detail: `no output for ${screen.idleMs} ms (idle threshold ${threshold} ms)` } };
+    }
+    if (awaitingPattern) return { state: 'starting', source: { kind: 'pattern', detail: 'ready_signal.pattern not seen yet' } };
+    if (!this.started && this.clock() - this.startedAt < this.rules.startLimitMs) {
+      return { state: 'starting', source: { kind: 'quiet', detail: `output ${screen.idleMs} ms ago, not yet quiet for ${threshold} ms` } };
+    }
+    this.started = true;
+    return { state: 'busy', source: { kind: 'quiet', detail: `output ${screen.idleMs} ms ago (idle threshold ${threshold} ms)` } };
+  }
+
+  private fromPatterns(lines: readonly string[]): Verdict | null {
+    const dialog = matchDialogs(this.dialogs, lines);
+    if (dialog) {
+      const state = dialog.kind === 'permission' ? 'waiting_permission' : 'waiting_input';
+      return { state, source: { kind: 'pattern', detail: `dialogs[${dialog.index}] (${dialog.kind})` }, dialog };
+    }
+    if (!this.busy && !this.ready) return null;
+    const text = lines.join('\n');
+    if (this.busy?.test(text)) return { state: 'busy', source: { kind: 'pattern', detail: 'ready_signal.busy_pattern' } };
+    if (this.progressActive) return null; // the signal below says busy; the composer may show while a tool runs
+    if (this.ready?.test(text)) return { state: 'idle', source: { kind: 'pattern', detail: 'ready_signal.pattern' } };
+    return null;
+  }
+
+  private fromSignals(idleMs: number, title: string): Verdict | null {
+    if (ASKING_TITLE.test(title)) return { state: 'waiting_permission', source: { kind: 'signal', detail: `title ${JSON.stringify(title.slice(0, 120))}` } };
+    if (this.progressActive) return { state: 'busy', source: { kind: 'signal', detail: 'OSC 9;4 progress' } };
+    const alert = this.lastAlert;
+    // Output after the alert means the program moved on.
+    if (!alert || this.clock() - alert.at > idleMs + SIGNAL_SAME_MOMENT_MS) return null;
+    if (alert.signal.type === 'bell') return { state: 'idle', source: { kind: 'signal', detail: 'bell' } };
+    const text = alert.signal.text;
+    const quoted = `notification ${JSON.stringify(text.slice(0, 120))}`;
+    return PERMISSION_WORDS.test(text)
+      ? { state: 'waiting_permission', source: { kind: 'signal', detail: quoted } }
+      : { state: 'idle', source: { kind: 'signal', detail: quoted } };
+  }
+}
+
+export function compileDialogs(dialogs: readonly Dialog[]): CompiledDialog[] {
+  return dialogs.map((rule) => ({
+    rule,
+    pattern: compilePattern(rule.pattern, rule.flags),
+    below: rule.region.below !== undefined ? compilePattern(rule.region.below) : null,
+  }));
+}
+
+/** The first dialog whose pattern matches inside its own region of the screen. */
+export function matchDialogs(dialogs: readonly CompiledDialog[], lines: readonly string[]): DialogMatch | null {
+  for (const [index, dialog] of dialogs.entries()) {
+    const region = regionRows(dialog.rule.region, dialog.below, lines);
+    if (region.length === 0) continue;
+    const text = region.join('\n');
+    if (dialog.pattern.test(text)) return { index, kind: dialog.rule.kind, text: trimBlankEdges(region).join('\n') };
+  }
+  return null;
+}
+
+/** The rows of `lines` a dialog rule looks at; none when its rule line is not on screen. */
+export function regionRows(region: DialogRegion, below: RegExp | null, lines: readonly string[]): readonly string[] {
+  if (region.bottom_rows !== undefined) return lines.slice(Math.max(0, lines.length - region.bottom_rows));
+  for (let row = lines.length - 1; row >= 0; row--) if (below!.test(lines[row])) return lines.slice(row + 1);
+  return [];
+}
+
+function trimBlankEdges(rows: readonly string[]): string[] {
+  let first = 0;
+  let last = rows.length;
+  while (first < last && rows[first].trim() === '') first++;
+  while (last > first && rows[last - 1].trim() === '') last--;
+  return rows.slice(first, last).map((row) => row.trimEnd());
+}
+
+/** Reads an OSC 9 / 777 payload: progress (9;4), a notification (9;<text>, 777;notify;<title>;<body>), or nothing. */
+export function terminalSignalFromOsc(code: number, data: string): TerminalSignal | null {
+  if (code === 9) {
+    const progress = /^4;(\d+)/.exec(data);
+    if (progress) return { type: 'progress', state: Number(progress[1]) };
+    // ConEmu's other OSC 9 commands (9;1 sleep, 9;9 working directory, …) are not notifications.
+    return data === '' || /^\d+(?:;|$)/.test(data) ? null : { type: 'notification', text: data };
+  }
+  if (code === 777) {
+    const [kind, title = '', body = ''] = data.split(';');
+    return kind === 'notify' ? { type: 'notification', text: [title, body].filter((part) => part !== '').join(': ') } : null;
+  }
+  return null;
+}
