@@ -1,9 +1,10 @@
 /**
  * Process-level lifecycle: turns SIGTERM, SIGHUP and SIGINT into one orderly
- * shutdown (spec §2: SIGTERM to every pane, SIGKILL after the grace window,
- * then exit), and makes sure it runs at most once.
+ * shutdown (spec §2: SIGTERM to every pane, and to every orphan a pane left
+ * behind, SIGKILL after the grace window, then exit), and makes sure it runs at most once.
  */
-import type { Coordinator } from './coordinator.js';
+import { DEFAULT_KILL_GRACE_MS, type Coordinator } from './coordinator.js';
+import { OrphanAdoption } from './orphan-adoption.js';
 import { startOrphanWatchdog } from './orphan-watchdog.js';
 
 export interface LifecycleHooks {
@@ -19,6 +20,8 @@ const SIGNAL_EXIT_CODES: Record<string, number> = { SIGHUP: 129, SIGINT: 130, SI
 
 export class Lifecycle {
   private shutdownPromise: Promise<void> | null = null;
+  /** Orphans that left their panes (null where patterm cannot be a subreaper: see its log). */
+  private adoption: OrphanAdoption | null = null;
 
   constructor(
     private readonly coordinator: Coordinator,
@@ -26,7 +29,9 @@ export class Lifecycle {
   ) {}
 
   install(): void {
-    startOrphanWatchdog(this.coordinator.instanceId);
+    // Before any pane starts: only processes forked after this re-parent to patterm.
+    this.adoption = OrphanAdoption.start();
+    this.adoption?.ownChild(startOrphanWatchdog(this.coordinator.instanceId));
     for (const signal of HANDLED_SIGNALS) {
       process.on(signal, () => void this.shutdown(SIGNAL_EXIT_CODES[signal] ?? 1));
     }
@@ -39,7 +44,8 @@ export class Lifecycle {
       } catch {
         // Keep going: the panes must die whatever happened above.
       }
-      await this.coordinator.shutdown();
+      const panesGone = this.coordinator.shutdown();
+      await Promise.all([panesGone, this.adoption?.terminate('SIGTERM', DEFAULT_KILL_GRACE_MS, panesGone)]);
       try {
         await this.hooks.afterShutdown?.();
       } finally {

@@ -1,0 +1,75 @@
+/*
+ * patterm's one native addon: makes the process a child subreaper, so a pane's
+ * process that leaves its session (setsid, a double fork) is re-parented to
+ * patterm instead of init, and reaps such adopted children one pid at a time.
+ * Node has no prctl and cannot wait for a child it did not spawn.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <node_api.h>
+
+static napi_value throw_errno(napi_env env, const char *what) {
+  char message[160];
+  snprintf(message, sizeof message, "%s: %s", what, strerror(errno));
+  napi_throw_error(env, NULL, message);
+  return NULL;
+}
+
+/* becomeSubreaper(): true once PR_SET_CHILD_SUBREAPER is set; throws with errno's text. */
+static napi_value become_subreaper(napi_env env, napi_callback_info info) {
+  (void)info;
+  if (prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) != 0) return throw_errno(env, "prctl(PR_SET_CHILD_SUBREAPER)");
+  napi_value result;
+  napi_get_boolean(env, 1, &result);
+  return result;
+}
+
+/* isSubreaper(): whether PR_SET_CHILD_SUBREAPER is set on this process. */
+static napi_value is_subreaper(napi_env env, napi_callback_info info) {
+  (void)info;
+  int flag = 0;
+  if (prctl(PR_GET_CHILD_SUBREAPER, (unsigned long)&flag, 0, 0, 0) != 0) return throw_errno(env, "prctl(PR_GET_CHILD_SUBREAPER)");
+  napi_value result;
+  napi_get_boolean(env, flag != 0, &result);
+  return result;
+}
+
+/*
+ * reapIfExited(pid): true if `pid`, a child of the calling thread, had exited and is now reaped;
+ * false if it still runs or is not this thread's child. __WNOTHREAD keeps it off the children of
+ * other threads: the PTY host thread's pane processes are waited for by node-pty alone.
+ */
+static napi_value reap_if_exited(napi_env env, napi_callback_info info) {
+  size_t argc = 1;
+  napi_value argv[1];
+  napi_get_cb_info(env, info, &argc, argv, NULL, NULL);
+  int32_t pid = 0;
+  if (argc < 1 || napi_get_value_int32(env, argv[0], &pid) != napi_ok || pid <= 0) {
+    napi_throw_type_error(env, NULL, "reapIfExited needs a positive pid");
+    return NULL;
+  }
+  int status = 0;
+  pid_t reaped;
+  do reaped = waitpid((pid_t)pid, &status, WNOHANG | __WNOTHREAD);
+  while (reaped < 0 && errno == EINTR);
+  napi_value result;
+  napi_get_boolean(env, reaped == (pid_t)pid, &result);
+  return result;
+}
+
+static napi_value init(napi_env env, napi_value exports) {
+  napi_property_descriptor methods[] = {
+    { "becomeSubreaper", NULL, become_subreaper, NULL, NULL, NULL, napi_default, NULL },
+    { "isSubreaper", NULL, is_subreaper, NULL, NULL, NULL, napi_default, NULL },
+    { "reapIfExited", NULL, reap_if_exited, NULL, NULL, NULL, napi_default, NULL },
+  };
+  napi_define_properties(env, exports, sizeof methods / sizeof methods[0], methods);
+  return exports;
+}
+
+NAPI_MODULE(NODE_GYP_MODULE_NAME, init)

@@ -1,0 +1,42 @@
+/**
+ * Builds patterm's native addon (native/subreaper.c, see there) into
+ * dist/native/subreaper.node with the C compiler and the local Node headers:
+ * npm's nodedir when set (bootstrap.sh exports it), else the headers installed
+ * next to the running node. No download, so it works offline. Skipped when the
+ * output is newer than the source. A failed build warns and carries on: patterm
+ * then runs without the subreaper and logs that it does.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, realpathSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const source = join(root, 'native', 'subreaper.c');
+const output = join(root, 'dist', 'native', 'subreaper.node');
+
+function headerDirs() {
+  const candidates = [];
+  const nodedir = process.env.npm_config_nodedir;
+  if (nodedir && nodedir !== 'undefined') candidates.push(join(nodedir, 'include', 'node'), join(nodedir, 'src'));
+  candidates.push(join(dirname(dirname(realpathSync(process.execPath))), 'include', 'node'));
+  return candidates.filter((dir) => existsSync(join(dir, 'node_api.h')));
+}
+
+if (process.platform !== 'linux') {
+  console.error('build-native: not Linux; the subreaper addon is Linux-only, skipped');
+} else if (existsSync(output) && statSync(output).mtimeMs >= statSync(source).mtimeMs) {
+  // up to date
+} else {
+  const headers = headerDirs()[0];
+  if (!headers) {
+    console.error('build-native: no Node headers (node_api.h) found in npm nodedir or next to node; patterm will run without its subreaper');
+  } else {
+    mkdirSync(dirname(output), { recursive: true });
+    try {
+      execFileSync(process.env.CC || 'cc', ['-O2', '-shared', '-fPIC', '-Wall', '-DNODE_GYP_MODULE_NAME=subreaper', `-I${headers}`, '-o', output, source], { stdio: 'inherit' });
+    } catch (error) {
+      console.error(`build-native: compiling ${source} failed (${error.message}); patterm will run without its subreaper`);
+    }
+  }
+}
