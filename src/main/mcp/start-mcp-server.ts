@@ -9,7 +9,7 @@ import type { Disposable } from '../../shared/events.js';
 import { ScratchpadStore } from '../scratchpads/scratchpad-store.js';
 import { ChildRegistry } from './child-registry.js';
 import { IdentityRegistry } from './identity-registry.js';
-import { McpSocketServer } from './mcp-socket-server.js';
+import { McpSocketServer, type ConnectionDeadlines } from './mcp-socket-server.js';
 import { MessageDelivery } from './message-delivery.js';
 import { claimSocketPath } from './socket-path.js';
 import { TimerService } from './timer-service.js';
@@ -31,6 +31,8 @@ export interface StartMcpServerOptions {
   socketPath?: string;
   /** Defaults to $XDG_DATA_HOME (or ~/.local/share). */
   dataHome?: string;
+  /** How long an unauthenticated connection may last; tests shorten the defaults. */
+  deadlines?: ConnectionDeadlines;
 }
 
 export interface McpServerHandle extends McpEndpoint {
@@ -67,7 +69,7 @@ export async function startMcpServer(options: StartMcpServerOptions): Promise<Mc
     const timers = new TimerService(coordinator, delivery);
     disposables.push(children, timers);
     const dispatcher = new ToolDispatcher(ALL_TOOLS, { coordinator, launcher, identities, scratchpads, children, delivery, timers });
-    const server = await McpSocketServer.listen(socketPath, identities, dispatcher);
+    const server = await McpSocketServer.listen(socketPath, identities, dispatcher, options.deadlines);
     disposables.unshift(server);
     return {
       ...endpoint,
