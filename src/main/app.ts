@@ -26,8 +26,10 @@ export async function runApp(options: AppOptions): Promise<void> {
     process.exitCode = 2;
     return;
   }
+  const config = loadConfig();
   const coordinator = new Coordinator(options.projectDir);
   coordinator.workerNice = INTERACTIVE_WORKER_NICE;
+  coordinator.admission.limits = config.limits;
   let tui: TuiHost | null = null;
   let mcp: McpServerHandle | null = null;
   const lifecycle = new Lifecycle(coordinator, {
@@ -49,7 +51,7 @@ export async function runApp(options: AppOptions): Promise<void> {
     launcher: mcp.launcher,
     presets: { listing: () => catalog.reload(), directories: [catalog.dirs.agents, catalog.dirs.processes] },
     scratchpads: mcp.scratchpads,
-    config: loadConfig(),
+    config: config.ui,
     onQuit: () => void lifecycle.shutdown(0),
     onCrash: (error) => crash(lifecycle, tui, error),
     // The first agent to connect then finds the MCP SDK loaded (see mcp-sdk.ts).

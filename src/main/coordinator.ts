@@ -31,6 +31,7 @@ import { WorkerBootGate } from './worker-boot-gate.js';
 import { SparePaneWorker } from './spare-pane-worker.js';
 import { PaneRetirement } from './pane-retirement.js';
 import { PaneTree, type PanePlace, type Session } from './pane-tree.js';
+import { PaneAdmission } from './pane-limits.js';
 
 export { UnknownPaneError, type Session } from './pane-tree.js';
 
@@ -83,6 +84,8 @@ export class Coordinator {
    * bare parse at +10, 0.94x at 0). Interactive use sets INTERACTIVE_WORKER_NICE.
    */
   workerNice = 0;
+  /** Caps on live panes (pane-limits.ts); the app sets `admission.limits` from config.json. */
+  readonly admission = new PaneAdmission();
   /** When exited panes give up their workers (tests shorten it). */
   readonly retirement = new PaneRetirement((pane) => !this.shuttingDown && this.tree.find(pane.info.id) === pane);
   /** The pane whose frames go to the TUI renderer. */
@@ -164,6 +167,15 @@ export class Coordinator {
     if (request.argv.length === 0 || request.argv[0] === '') throw new Error('argv must name a program to run (received an empty argv)');
     const module = await loadGhosttyModule();
     const place = this.tree.place(Pane.newId(), request.parentId, request.name, paneNameBase(request.presetName ?? '', basename(request.argv[0]), request.kind));
+    const admitted = this.admission.admit(place, this.tree.all(), this.tree.session(place.sessionId)?.name ?? '');
+    try {
+      return await this.startAdmitted(request, place, module);
+    } finally {
+      admitted.release();
+    }
+  }
+
+  private async startAdmitted(request: SpawnRequest, place: PanePlace, module: WebAssembly.Module): Promise<PaneInfo> {
     const pane = await this.bootGate.start(() => {
       if (this.shuttingDown) throw shuttingDownError();
       return this.startPane(request, place, module);

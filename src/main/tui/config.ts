@@ -1,10 +1,11 @@
 /**
  * $XDG_CONFIG_HOME/patterm/config.json: key bindings to palette command IDs
- * (spec §4: bindings are layered on the palette, never re-implement actions)
- * and whether a request for attention moves focus.
+ * (spec §4: bindings are layered on the palette, never re-implement actions),
+ * whether a request for attention moves focus, and the caps on live panes.
  *
  *   { "keybindings": { "CTRL_N": "patterm.session.next", "F2": "preset.process.bash" },
- *     "attention": { "autoFocus": true } }
+ *     "attention": { "autoFocus": true },
+ *     "limits": { "panesPerSession": 32, "panesTotal": 64 } }
  *
  * A broken file never stops patterm: every problem names its field, the valid
  * parts apply, and the TUI shows the problems in the status line.
@@ -16,6 +17,7 @@ import { builtinCommand, parsePresetCommandId, PALETTE_COMMAND_ID, RESERVED_KEY 
 import { isKnownKeyName } from '../../renderer/key-names.js';
 import type { UiConfig } from '../../renderer/protocol.js';
 import { configHome } from '../presets/preset-paths.js';
+import { DEFAULT_PANE_LIMITS, PaneLimitsSchema, type PaneLimits } from '../pane-limits.js';
 
 const ConfigSchema = v.object({
   keybindings: v.optional(v.record(v.string(), v.string()), {}),
@@ -26,21 +28,39 @@ export function configPath(env: NodeJS.ProcessEnv = process.env): string {
   return join(configHome(env), 'patterm', 'config.json');
 }
 
-export function loadConfig(path: string = configPath()): UiConfig {
+/** Everything config.json sets: the renderer's part, and the coordinator's caps. */
+export interface PattermConfig {
+  ui: UiConfig;
+  limits: PaneLimits;
+}
+
+export function loadConfig(path: string = configPath()): PattermConfig {
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return defaults([]);
-    return defaults([`cannot read ${path}: ${(error as Error).message}`]);
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { ui: defaults([]), limits: DEFAULT_PANE_LIMITS };
+    return { ui: defaults([`cannot read ${path}: ${(error as Error).message}`]), limits: DEFAULT_PANE_LIMITS };
   }
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch (error) {
-    return defaults([`${path} is not valid JSON: ${(error as Error).message}`]);
+    return { ui: defaults([`${path} is not valid JSON: ${(error as Error).message}`]), limits: DEFAULT_PANE_LIMITS };
   }
-  return parseConfig(json);
+  return parseFullConfig(json, path);
+}
+
+/** parseConfig, plus the sections the coordinator uses; their problems join the UI's list. */
+export function parseFullConfig(json: unknown, path: string): PattermConfig {
+  const ui = parseConfig(json);
+  const record = typeof json === 'object' && json !== null && !Array.isArray(json) ? (json as Record<string, unknown>) : {};
+  const limits = v.safeParse(PaneLimitsSchema, record.limits);
+  if (!limits.success) {
+    for (const issue of limits.issues) ui.errors.push(`limits${v.getDotPath(issue) ? `.${v.getDotPath(issue)}` : ''}: ${issue.message} (received ${JSON.stringify(issue.input)}); the default applies`);
+  }
+  const source = record.limits === undefined || !limits.success ? DEFAULT_PANE_LIMITS.source : path;
+  return { ui, limits: limits.success ? { ...limits.output, source } : DEFAULT_PANE_LIMITS };
 }
 
 export function parseConfig(json: unknown): UiConfig {
