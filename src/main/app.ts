@@ -52,6 +52,7 @@ export async function runApp(options: AppOptions): Promise<void> {
     presets: { listing: () => catalog.reload(), directories: [catalog.dirs.agents, catalog.dirs.processes] },
     scratchpads: mcp.scratchpads,
     config: config.ui,
+    clipboard: config.clipboard,
     onQuit: () => void lifecycle.shutdown(0),
     onCrash: (error) => crash(lifecycle, tui, error),
     // The first agent to connect then finds the MCP SDK loaded (see mcp-sdk.ts).

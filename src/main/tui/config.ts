@@ -1,11 +1,13 @@
 /**
  * $XDG_CONFIG_HOME/patterm/config.json: key bindings to palette command IDs
  * (spec §4: bindings are layered on the palette, never re-implement actions),
- * whether a request for attention moves focus, and the caps on live panes.
+ * whether a request for attention moves focus, the caps on live panes, and
+ * whether panes may set the host clipboard (clipboard-forwarding.ts).
  *
  *   { "keybindings": { "CTRL_N": "patterm.session.next", "F2": "preset.process.bash" },
  *     "attention": { "autoFocus": true },
- *     "limits": { "panesPerSession": 32, "panesTotal": 64 } }
+ *     "limits": { "panesPerSession": 32, "panesTotal": 64 },
+ *     "clipboard": { "write": false } }
  *
  * A broken file never stops patterm: every problem names its field, the valid
  * parts apply, and the TUI shows the problems in the status line.
@@ -18,6 +20,7 @@ import { isKnownKeyName } from '../../renderer/key-names.js';
 import type { UiConfig } from '../../renderer/protocol.js';
 import { configHome } from '../presets/preset-paths.js';
 import { DEFAULT_PANE_LIMITS, PaneLimitsSchema, type PaneLimits } from '../pane-limits.js';
+import { ClipboardSchema, DEFAULT_CLIPBOARD, type ClipboardSettings } from './clipboard-forwarding.js';
 
 const ConfigSchema = v.object({
   keybindings: v.optional(v.record(v.string(), v.string()), {}),
@@ -32,6 +35,7 @@ export function configPath(env: NodeJS.ProcessEnv = process.env): string {
 export interface PattermConfig {
   ui: UiConfig;
   limits: PaneLimits;
+  clipboard: ClipboardSettings;
 }
 
 export function loadConfig(path: string = configPath()): PattermConfig {
@@ -39,14 +43,14 @@ export function loadConfig(path: string = configPath()): PattermConfig {
   try {
     text = readFileSync(path, 'utf8');
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { ui: defaults([]), limits: DEFAULT_PANE_LIMITS };
-    return { ui: defaults([`cannot read ${path}: ${(error as Error).message}`]), limits: DEFAULT_PANE_LIMITS };
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { ui: defaults([]), limits: DEFAULT_PANE_LIMITS, clipboard: DEFAULT_CLIPBOARD };
+    return { ui: defaults([`cannot read ${path}: ${(error as Error).message}`]), limits: DEFAULT_PANE_LIMITS, clipboard: DEFAULT_CLIPBOARD };
   }
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch (error) {
-    return { ui: defaults([`${path} is not valid JSON: ${(error as Error).message}`]), limits: DEFAULT_PANE_LIMITS };
+    return { ui: defaults([`${path} is not valid JSON: ${(error as Error).message}`]), limits: DEFAULT_PANE_LIMITS, clipboard: DEFAULT_CLIPBOARD };
   }
   return parseFullConfig(json, path);
 }
@@ -55,12 +59,21 @@ export function loadConfig(path: string = configPath()): PattermConfig {
 export function parseFullConfig(json: unknown, path: string): PattermConfig {
   const ui = parseConfig(json);
   const record = typeof json === 'object' && json !== null && !Array.isArray(json) ? (json as Record<string, unknown>) : {};
-  const limits = v.safeParse(PaneLimitsSchema, record.limits);
-  if (!limits.success) {
-    for (const issue of limits.issues) ui.errors.push(`limits${v.getDotPath(issue) ? `.${v.getDotPath(issue)}` : ''}: ${issue.message} (received ${JSON.stringify(issue.input)}); the default applies`);
-  }
-  const source = record.limits === undefined || !limits.success ? DEFAULT_PANE_LIMITS.source : path;
-  return { ui, limits: limits.success ? { ...limits.output, source } : DEFAULT_PANE_LIMITS };
+  const limits = parseSection(PaneLimitsSchema, record, 'limits', ui.errors);
+  const clipboard = parseSection(ClipboardSchema, record, 'clipboard', ui.errors);
+  return {
+    ui,
+    limits: limits ? { ...limits, source: record.limits === undefined ? DEFAULT_PANE_LIMITS.source : path } : DEFAULT_PANE_LIMITS,
+    clipboard: clipboard ?? DEFAULT_CLIPBOARD,
+  };
+}
+
+/** One section, or null (its default applies) with each problem added to `errors`, naming the field and what it got. */
+function parseSection<S extends v.GenericSchema>(schema: S, record: Record<string, unknown>, name: string, errors: string[]): v.InferOutput<S> | null {
+  const parsed = v.safeParse(schema, record[name]);
+  if (parsed.success) return parsed.output;
+  for (const issue of parsed.issues) errors.push(`${name}${v.getDotPath(issue) ? `.${v.getDotPath(issue)}` : ''}: ${issue.message} (received ${JSON.stringify(issue.input)}); the default applies`);
+  return null;
 }
 
 export function parseConfig(json: unknown): UiConfig {
