@@ -1,10 +1,10 @@
 /**
- * Builds patterm's native addon (native/subreaper.c, see there) into
- * dist/native/subreaper.node with the C compiler and the local Node headers:
+ * Builds patterm's native addon (native/patterm-native.c, see there) into
+ * dist/native/patterm-native.node with the C compiler and the local Node headers:
  * npm's nodedir when set (bootstrap.sh exports it), else the headers installed
  * next to the running node. No download, so it works offline. Skipped when the
  * output is newer than the source. A failed build warns and carries on: patterm
- * then runs without the subreaper and logs that it does.
+ * then runs without it and logs what that costs.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, realpathSync, statSync } from 'node:fs';
@@ -12,8 +12,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const source = join(root, 'native', 'subreaper.c');
-const output = join(root, 'dist', 'native', 'subreaper.node');
+const source = join(root, 'native', 'patterm-native.c');
+const output = join(root, 'dist', 'native', 'patterm-native.node');
 
 function headerDirs() {
   const candidates = [];
@@ -24,19 +24,19 @@ function headerDirs() {
 }
 
 if (process.platform !== 'linux') {
-  console.error('build-native: not Linux; the subreaper addon is Linux-only, skipped');
+  console.error('build-native: not Linux; the native addon is Linux-only, skipped');
 } else if (existsSync(output) && statSync(output).mtimeMs >= statSync(source).mtimeMs) {
   // up to date
 } else {
   const headers = headerDirs()[0];
   if (!headers) {
-    console.error('build-native: no Node headers (node_api.h) found in npm nodedir or next to node; patterm will run without its subreaper');
+    console.error('build-native: no Node headers (node_api.h) found in npm nodedir or next to node; patterm will run without its native addon');
   } else {
     mkdirSync(dirname(output), { recursive: true });
     try {
-      execFileSync(process.env.CC || 'cc', ['-O2', '-shared', '-fPIC', '-Wall', '-DNODE_GYP_MODULE_NAME=subreaper', `-I${headers}`, '-o', output, source], { stdio: 'inherit' });
+      execFileSync(process.env.CC || 'cc', ['-O2', '-shared', '-fPIC', '-Wall', '-DNODE_GYP_MODULE_NAME=patterm_native', `-I${headers}`, '-o', output, source], { stdio: 'inherit' });
     } catch (error) {
-      console.error(`build-native: compiling ${source} failed (${error.message}); patterm will run without its subreaper`);
+      console.error(`build-native: compiling ${source} failed (${error.message}); patterm will run without its native addon`);
     }
   }
 }

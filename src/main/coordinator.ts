@@ -32,6 +32,7 @@ import { SparePaneWorker } from './spare-pane-worker.js';
 import { PaneRetirement } from './pane-retirement.js';
 import { PaneTree, type PanePlace, type Session } from './pane-tree.js';
 import { PaneAdmission } from './pane-limits.js';
+import { returnFreedMemorySoon, tuneAllocator } from './allocator.js';
 
 export { UnknownPaneError, type Session } from './pane-tree.js';
 
@@ -118,7 +119,9 @@ export class Coordinator {
   readonly onContention = this.contention.event;
   readonly onAttention = this.attention.event;
 
-  constructor(readonly projectDir: string = process.cwd()) {}
+  constructor(readonly projectDir: string = process.cwd()) {
+    tuneAllocator();
+  }
 
   // ---- tree ---------------------------------------------------------------------
 
@@ -260,6 +263,7 @@ export class Coordinator {
     const ids = this.tree.closingWith(id);
     await Promise.all(ids.map((paneId) => this.tree.find(paneId)?.kill('SIGTERM', DEFAULT_KILL_GRACE_MS)));
     for (const paneId of ids) await this.tree.remove(paneId)?.dispose();
+    returnFreedMemorySoon();
     this.paneChanged.fire(pane.info);
   }
 

@@ -2,7 +2,7 @@
  * No pane process escapes patterm, even one that leaves its pane's session and
  * clears its environment (`setsid -f env -i …`, a double fork, `nohup`), which
  * the pane's own kill cannot find (process-reaper.ts). patterm makes itself a
- * child subreaper (PR_SET_CHILD_SUBREAPER, native/subreaper.c), so the kernel
+ * child subreaper (PR_SET_CHILD_SUBREAPER, native/patterm-native.c), so the kernel
  * re-parents such an orphan to patterm instead of init. This module then:
  * - reaps adopted orphans that exit, so none stays a zombie;
  * - hands each live one to the orphan watchdog, which kills it and its
@@ -16,16 +16,10 @@
  * process this thread spawns must be declared with ownChild().
  */
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { killAfterDeath } from './leftover-paths.js';
+import { nativeAddon, type NativeAddon } from './native-addon.js';
 import { pattermLog } from './patterm-log.js';
 import { liveProcessStats, POLL_INTERVAL_MS, SIGKILL_SETTLE_MS, signalAll, waitForExit, withDescendants } from './process-reaper.js';
-
-interface SubreaperAddon {
-  becomeSubreaper(): boolean;
-  isSubreaper(): boolean;
-  reapIfExited(pid: number): boolean;
-}
 
 /**
  * How often patterm lists its children while it runs. An orphan re-parents
@@ -35,20 +29,6 @@ interface SubreaperAddon {
  */
 export const ADOPTION_SCAN_MS = 500;
 
-let addon: SubreaperAddon | null | undefined;
-
-/** The compiled addon (scripts/build-native.mjs), or null with the reason logged once. */
-export function subreaperAddon(): SubreaperAddon | null {
-  if (addon !== undefined) return addon;
-  try {
-    addon = createRequire(import.meta.url)('../../native/subreaper.node') as SubreaperAddon;
-  } catch (error) {
-    addon = null;
-    pattermLog(`no subreaper: the native addon did not load (${(error as Error).message}); a pane process that leaves its session and clears its environment can outlive patterm (run pnpm build)`);
-  }
-  return addon;
-}
-
 export class OrphanAdoption {
   /** Adopted pid → takes its entry back from the watchdog. */
   private readonly adopted = new Map<number, () => void>();
@@ -57,7 +37,7 @@ export class OrphanAdoption {
   private scanQueued = false;
   private readonly onChildSignal = () => this.queueScan();
 
-  private constructor(private readonly native: SubreaperAddon) {
+  private constructor(private readonly native: NativeAddon) {
     this.timer = setInterval(() => this.scan(), ADOPTION_SCAN_MS);
     this.timer.unref();
     // An adopted orphan's exit raises SIGCHLD here: reap it at once.
@@ -66,7 +46,7 @@ export class OrphanAdoption {
 
   /** Makes this process a subreaper and starts watching its adoptions; null (logged) where that is impossible. */
   static start(): OrphanAdoption | null {
-    const native = subreaperAddon();
+    const native = nativeAddon();
     if (!native) return null;
     try {
       native.becomeSubreaper();

@@ -3,6 +3,7 @@
  * mechanics (asking the worker for what it leaves, the frozen pane that
  * answers afterwards) are Pane.retire() and frozen-pane.ts.
  */
+import { returnFreedMemorySoon } from './allocator.js';
 import type { Pane } from './pane.js';
 
 /**
@@ -75,6 +76,7 @@ export class PaneRetirement {
       return false;
     }
     const retired = await pane.retire();
+    if (retired) returnFreedMemorySoon();
     if (retired || !pane.retirable) this.exited.delete(pane);
     return retired;
   }

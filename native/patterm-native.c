@@ -1,11 +1,14 @@
 /*
- * patterm's one native addon: makes the process a child subreaper, so a pane's
- * process that leaves its session (setsid, a double fork) is re-parented to
- * patterm instead of init, and reaps such adopted children one pid at a time.
- * Node has no prctl and cannot wait for a child it did not spawn.
+ * patterm's native addon, for what Node cannot do itself:
+ * - make the process a child subreaper, so a pane's process that leaves its
+ *   session (setsid, a double fork) is re-parented to patterm instead of init,
+ *   and reap such adopted children one pid at a time (orphan-adoption.ts);
+ * - tune glibc's allocator and hand freed memory back to the system
+ *   (allocator.ts): ended pane threads leave it in malloc's arenas otherwise.
  */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <malloc.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/prctl.h>
@@ -62,11 +65,40 @@ static napi_value reap_if_exited(napi_env env, napi_callback_info info) {
   return result;
 }
 
+/*
+ * tuneAllocator(mmapThresholdBytes): fixes glibc's mmap threshold, so blocks that large are
+ * mmapped and unmapped when freed. Left dynamic, it climbs after the first large free
+ * and such blocks stay in the arenas for good.
+ */
+static napi_value tune_allocator(napi_env env, napi_callback_info info) {
+  size_t argc = 1;
+  napi_value argv[1];
+  napi_get_cb_info(env, info, &argc, argv, NULL, NULL);
+  int32_t threshold = 0;
+  if (argc < 1 || napi_get_value_int32(env, argv[0], &threshold) != napi_ok || threshold <= 0) {
+    napi_throw_type_error(env, NULL, "tuneAllocator needs a positive mmap threshold in bytes");
+    return NULL;
+  }
+  napi_value result;
+  napi_get_boolean(env, mallopt(M_MMAP_THRESHOLD, threshold) == 1, &result);
+  return result;
+}
+
+/* trimAllocator(): malloc_trim(0), which returns the free pages of every arena; true if any were. */
+static napi_value trim_allocator(napi_env env, napi_callback_info info) {
+  (void)info;
+  napi_value result;
+  napi_get_boolean(env, malloc_trim(0) == 1, &result);
+  return result;
+}
+
 static napi_value init(napi_env env, napi_value exports) {
   napi_property_descriptor methods[] = {
     { "becomeSubreaper", NULL, become_subreaper, NULL, NULL, NULL, napi_default, NULL },
     { "isSubreaper", NULL, is_subreaper, NULL, NULL, NULL, napi_default, NULL },
     { "reapIfExited", NULL, reap_if_exited, NULL, NULL, NULL, napi_default, NULL },
+    { "tuneAllocator", NULL, tune_allocator, NULL, NULL, NULL, napi_default, NULL },
+    { "trimAllocator", NULL, trim_allocator, NULL, NULL, NULL, napi_default, NULL },
   };
   napi_define_properties(env, exports, sizeof methods / sizeof methods[0], methods);
   return exports;
