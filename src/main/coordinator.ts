@@ -262,7 +262,11 @@ export class Coordinator {
     const pane = this.pane(id);
     const ids = this.tree.closingWith(id);
     await Promise.all(ids.map((paneId) => this.tree.find(paneId)?.kill('SIGTERM', DEFAULT_KILL_GRACE_MS)));
-    for (const paneId of ids) await this.tree.remove(paneId)?.dispose();
+    for (const paneId of ids) {
+      const removed = this.tree.remove(paneId);
+      if (removed) this.retirement.forget(removed);
+      await removed?.dispose();
+    }
     returnFreedMemorySoon();
     this.paneChanged.fire(pane.info);
   }

@@ -31,6 +31,8 @@ export class PaneRetirement {
   maxExitedWorkers = MAX_EXITED_WORKERS;
   /** Exited panes whose workers are still alive, oldest exit first. */
   private readonly exited = new Set<Pane>();
+  /** Each exited pane's pending retry, so a closed pane is let go at once (forget()). */
+  private readonly timers = new Map<Pane, ReturnType<typeof setTimeout>>();
 
   /** `stillWanted`: false once the pane has left the tree, or patterm is shutting down. */
   constructor(private readonly stillWanted: (pane: Pane) => boolean) {}
@@ -43,13 +45,30 @@ export class PaneRetirement {
     this.retireBeyondLimit();
   }
 
+  /** Exited panes held here, waiting to be retired (for tests). */
+  get waiting(): number {
+    return this.exited.size + this.timers.size;
+  }
+
+  /**
+   * The pane has left the tree (closed): nothing here may keep it, its worker's
+   * memory or its output lane alive until its timer would have fired.
+   */
+  forget(pane: Pane): void {
+    this.exited.delete(pane);
+    clearTimeout(this.timers.get(pane));
+    this.timers.delete(pane);
+  }
+
   private schedule(pane: Pane, delayMs: number): void {
     const timer = setTimeout(() => {
+      this.timers.delete(pane);
       void this.tryRetire(pane).then((retired) => {
         if (!retired && this.exited.has(pane)) this.schedule(pane, delayMs);
       });
     }, delayMs);
     timer.unref();
+    this.timers.set(pane, timer);
   }
 
   /**
