@@ -23,13 +23,30 @@ static napi_value throw_errno(napi_env env, const char *what) {
   return NULL;
 }
 
+static napi_value boolean(napi_env env, int value) {
+  napi_value result;
+  napi_get_boolean(env, value != 0, &result);
+  return result;
+}
+
+/* The call's one argument as a positive int32; 0 with a TypeError thrown when it is not one. */
+static int32_t positive_arg(napi_env env, napi_callback_info info, const char *usage) {
+  size_t argc = 1;
+  napi_value argv[1];
+  napi_get_cb_info(env, info, &argc, argv, NULL, NULL);
+  int32_t value = 0;
+  if (argc < 1 || napi_get_value_int32(env, argv[0], &value) != napi_ok || value <= 0) {
+    napi_throw_type_error(env, NULL, usage);
+    return 0;
+  }
+  return value;
+}
+
 /* becomeSubreaper(): true once PR_SET_CHILD_SUBREAPER is set; throws with errno's text. */
 static napi_value become_subreaper(napi_env env, napi_callback_info info) {
   (void)info;
   if (prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) != 0) return throw_errno(env, "prctl(PR_SET_CHILD_SUBREAPER)");
-  napi_value result;
-  napi_get_boolean(env, 1, &result);
-  return result;
+  return boolean(env, 1);
 }
 
 /* isSubreaper(): whether PR_SET_CHILD_SUBREAPER is set on this process. */
@@ -37,9 +54,7 @@ static napi_value is_subreaper(napi_env env, napi_callback_info info) {
   (void)info;
   int flag = 0;
   if (prctl(PR_GET_CHILD_SUBREAPER, (unsigned long)&flag, 0, 0, 0) != 0) return throw_errno(env, "prctl(PR_GET_CHILD_SUBREAPER)");
-  napi_value result;
-  napi_get_boolean(env, flag != 0, &result);
-  return result;
+  return boolean(env, flag);
 }
 
 /*
@@ -48,21 +63,13 @@ static napi_value is_subreaper(napi_env env, napi_callback_info info) {
  * other threads: the PTY host thread's pane processes are waited for by node-pty alone.
  */
 static napi_value reap_if_exited(napi_env env, napi_callback_info info) {
-  size_t argc = 1;
-  napi_value argv[1];
-  napi_get_cb_info(env, info, &argc, argv, NULL, NULL);
-  int32_t pid = 0;
-  if (argc < 1 || napi_get_value_int32(env, argv[0], &pid) != napi_ok || pid <= 0) {
-    napi_throw_type_error(env, NULL, "reapIfExited needs a positive pid");
-    return NULL;
-  }
+  int32_t pid = positive_arg(env, info, "reapIfExited needs a positive pid");
+  if (pid == 0) return NULL;
   int status = 0;
   pid_t reaped;
   do reaped = waitpid((pid_t)pid, &status, WNOHANG | __WNOTHREAD);
   while (reaped < 0 && errno == EINTR);
-  napi_value result;
-  napi_get_boolean(env, reaped == (pid_t)pid, &result);
-  return result;
+  return boolean(env, reaped == (pid_t)pid);
 }
 
 /*
@@ -71,25 +78,15 @@ static napi_value reap_if_exited(napi_env env, napi_callback_info info) {
  * and such blocks stay in the arenas for good.
  */
 static napi_value tune_allocator(napi_env env, napi_callback_info info) {
-  size_t argc = 1;
-  napi_value argv[1];
-  napi_get_cb_info(env, info, &argc, argv, NULL, NULL);
-  int32_t threshold = 0;
-  if (argc < 1 || napi_get_value_int32(env, argv[0], &threshold) != napi_ok || threshold <= 0) {
-    napi_throw_type_error(env, NULL, "tuneAllocator needs a positive mmap threshold in bytes");
-    return NULL;
-  }
-  napi_value result;
-  napi_get_boolean(env, mallopt(M_MMAP_THRESHOLD, threshold) == 1, &result);
-  return result;
+  int32_t threshold = positive_arg(env, info, "tuneAllocator needs a positive mmap threshold in bytes");
+  if (threshold == 0) return NULL;
+  return boolean(env, mallopt(M_MMAP_THRESHOLD, threshold) == 1);
 }
 
 /* trimAllocator(): malloc_trim(0), which returns the free pages of every arena; true if any were. */
 static napi_value trim_allocator(napi_env env, napi_callback_info info) {
   (void)info;
-  napi_value result;
-  napi_get_boolean(env, malloc_trim(0) == 1, &result);
-  return result;
+  return boolean(env, malloc_trim(0) == 1);
 }
 
 static napi_value init(napi_env env, napi_value exports) {

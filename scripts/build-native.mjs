@@ -7,7 +7,7 @@
  * then runs without it and logs what that costs.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, realpathSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, realpathSync, renameSync, rmSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -33,9 +33,13 @@ if (process.platform !== 'linux') {
     console.error('build-native: no Node headers (node_api.h) found in npm nodedir or next to node; patterm will run without its native addon');
   } else {
     mkdirSync(dirname(output), { recursive: true });
+    // Built beside it and renamed over it: a running patterm has the old file mapped, and overwriting it in place would crash it.
+    const building = `${output}.${process.pid}.tmp`;
     try {
-      execFileSync(process.env.CC || 'cc', ['-O2', '-shared', '-fPIC', '-Wall', '-DNODE_GYP_MODULE_NAME=patterm_native', `-I${headers}`, '-o', output, source], { stdio: 'inherit' });
+      execFileSync(process.env.CC || 'cc', ['-O2', '-shared', '-fPIC', '-Wall', '-DNODE_GYP_MODULE_NAME=patterm_native', `-I${headers}`, '-o', building, source], { stdio: 'inherit' });
+      renameSync(building, output);
     } catch (error) {
+      rmSync(building, { force: true });
       console.error(`build-native: compiling ${source} failed (${error.message}); patterm will run without its native addon`);
     }
   }
