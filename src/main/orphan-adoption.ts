@@ -33,15 +33,13 @@ export class OrphanAdoption {
   /** Adopted pid → takes its entry back from the watchdog. */
   private readonly adopted = new Map<number, () => void>();
   private readonly own = new Set<number>();
-  private readonly timer: ReturnType<typeof setInterval>;
   private scanQueued = false;
-  private readonly onChildSignal = () => this.queueScan();
 
+  /** Lives as long as the process: the interval and the SIGCHLD listener hold nothing open. */
   private constructor(private readonly native: NativeAddon) {
-    this.timer = setInterval(() => this.scan(), ADOPTION_SCAN_MS);
-    this.timer.unref();
+    setInterval(() => this.scan(), ADOPTION_SCAN_MS).unref();
     // An adopted orphan's exit raises SIGCHLD here: reap it at once.
-    process.on('SIGCHLD', this.onChildSignal);
+    process.on('SIGCHLD', () => this.queueScan());
   }
 
   /** Makes this process a subreaper and starts watching its adoptions; null (logged) where that is impossible. */
@@ -60,11 +58,6 @@ export class OrphanAdoption {
   /** A child this thread spawned itself (libuv waits for it): never reaped or killed here. */
   ownChild(pid: number | undefined): void {
     if (pid !== undefined) this.own.add(pid);
-  }
-
-  /** Live adopted orphans, as of the last scan. */
-  get adoptedPids(): number[] {
-    return [...this.adopted.keys()];
   }
 
   private queueScan(): void {
@@ -125,11 +118,6 @@ export class OrphanAdoption {
     signalAll(survivors, 'SIGKILL');
     await waitForExit(survivors, SIGKILL_SETTLE_MS);
     this.scan();
-  }
-
-  dispose(): void {
-    clearInterval(this.timer);
-    process.off('SIGCHLD', this.onChildSignal);
   }
 }
 

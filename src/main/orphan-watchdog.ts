@@ -6,8 +6,9 @@
  * returns, and the watchdog SIGKILLs every process whose environment carries this
  * instance's marker: grandchildren that called setsid or ignore SIGHUP included,
  * and the orphans patterm adopted (orphan-adoption.ts) with their descendants,
- * collected before any is killed. Then it removes the files patterm registered with it (leftover-paths.ts): the
- * MCP socket and the agents' token-holding config directories.
+ * collected before any is killed. Then it removes the files patterm registered
+ * with it (leftover-paths.ts): the MCP socket and the agents' token-holding
+ * config directories.
  */
 import { spawn } from 'node:child_process';
 import { attachWatchdog } from './leftover-paths.js';

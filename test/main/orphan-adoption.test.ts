@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -47,7 +47,7 @@ async function startEscaping(seconds: number): Promise<Escaping> {
     () => {
       const found = escapes(tag);
       if (found.size < ESCAPE_KINDS.length) return null;
-      const text = readFileSync(log, 'utf8');
+      const text = existsSync(log) ? readFileSync(log, 'utf8') : ''; // written at the first adoption
       return [...found.values()].every((escaped) => readStat(escaped)?.ppid === pid && text.includes(`adopted orphan ${escaped} `)) ? found : null;
     },
     { timeoutMs: 10_000, message: 'the three escaped processes to be adopted by patterm and logged' },
