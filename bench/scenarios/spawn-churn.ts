@@ -9,7 +9,7 @@ const scenario: Scenario = {
   name: 'spawn-churn',
   description: `${CYCLES} cycles of ${PANES_PER_CYCLE} idle panes spawned at once and closed: patterm's RSS after the churn against before it`,
   defaultRuns: 1,
-  secondsPerRun: 200,
+  secondsPerRun: 170,
   async run(ctx) {
     const cycles = ctx.quick ? 2 : CYCLES;
     const panes = ctx.quick ? 20 : PANES_PER_CYCLE;
