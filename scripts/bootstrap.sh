@@ -34,9 +34,22 @@ if [ ${#missing[@]} -gt 0 ]; then
   fi
 fi
 
-# node-gyp must build node-pty against the local Node headers (no internet for downloads).
+# node-gyp must build node-pty (and patterm's own addon) against local Node headers: with no
+# internet it cannot download them. npm's nodedir wins; else the headers next to the running node.
 nodedir=$(npm config get nodedir 2>/dev/null || true)
-if [ -n "$nodedir" ] && [ "$nodedir" != "undefined" ]; then export npm_config_nodedir="$nodedir"; fi
+if [ -n "$nodedir" ] && [ "$nodedir" != "undefined" ] && [ "$nodedir" != "null" ]; then
+  log "Node headers: $nodedir (npm config nodedir)"
+else
+  node_prefix=$(dirname "$(dirname "$(node -p 'require("fs").realpathSync(process.execPath)')")")
+  if [ -f "$node_prefix/include/node/node.h" ]; then
+    nodedir=$node_prefix
+    log "Node headers: $nodedir/include/node (next to the running node; npm has no nodedir)"
+  else
+    nodedir=
+    log "Node headers: none found (no npm nodedir, no $node_prefix/include/node); node-gyp will try to download them"
+  fi
+fi
+if [ -n "$nodedir" ]; then export npm_config_nodedir="$nodedir"; fi
 
 if [ ! -f node_modules/.modules.yaml ] || [ package.json -nt node_modules/.modules.yaml ] || [ pnpm-lock.yaml -nt node_modules/.modules.yaml ]; then
   log "installing dependencies"

@@ -11,7 +11,6 @@ import { warmMcpSdk } from './mcp/mcp-sdk.js';
 import { createAgentLauncher } from './presets/agent-launcher.js';
 import { PresetCatalog } from './presets/preset-catalog.js';
 import { configPath, loadConfig } from './tui/config.js';
-import { loadPermissionPolicy } from './mcp/permission-policy.js';
 import { restoreHostTerminal } from './tui/terminal-restore.js';
 import { TuiHost } from './tui/tui-host.js';
 import { ignoreError } from '../node/patterm-log.js';
@@ -28,8 +27,10 @@ export async function runApp(options: AppOptions): Promise<void> {
     process.exitCode = 2;
     return;
   }
+  const config = loadConfig();
   const coordinator = new Coordinator(options.projectDir);
   coordinator.workerNice = INTERACTIVE_WORKER_NICE;
+  coordinator.admission.limits = config.limits;
   let tui: TuiHost | null = null;
   let mcp: McpServerHandle | null = null;
   const lifecycle = new Lifecycle(coordinator, {
@@ -41,20 +42,19 @@ export async function runApp(options: AppOptions): Promise<void> {
   installCrashHandlers(lifecycle);
 
   const catalog = PresetCatalog.load();
-  const config = loadConfig();
-  const permissions = loadPermissionPolicy(configPath());
   mcp = await startMcpServer({
     coordinator,
     projectDir: options.projectDir,
     launcher: (endpoint) => createAgentLauncher({ coordinator, endpoint, catalog }),
-    permissionPolicy: permissions.policy,
+    permissionPolicy: config.permissions,
   });
   tui = new TuiHost({
     coordinator,
     launcher: mcp.launcher,
     presets: { listing: () => catalog.reload(), directories: [catalog.dirs.agents, catalog.dirs.processes] },
     scratchpads: mcp.scratchpads,
-    config: { ...config, errors: [...config.errors, ...permissions.problems] },
+    config: config.ui,
+    clipboard: config.clipboard,
     onQuit: () => void lifecycle.shutdown(0),
     onCrash: (error) => crash(lifecycle, tui, error),
     // The first agent to connect then finds the MCP SDK loaded (see mcp-sdk.ts).

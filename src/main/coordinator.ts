@@ -34,6 +34,8 @@ import { SparePaneWorker } from './threads/spare-pane-worker.js';
 import { PaneRetirement } from './panes/pane-retirement.js';
 import { PaneTree, type PanePlace, type Session } from './panes/pane-tree.js';
 import { ignoreError } from '../node/patterm-log.js';
+import { PaneAdmission } from './panes/pane-limits.js';
+import { returnFreedMemorySoon, tuneAllocator } from './process/allocator.js';
 
 export { UnknownPaneError, type Session } from './panes/pane-tree.js';
 
@@ -87,6 +89,8 @@ export class Coordinator {
    * Interactive use sets INTERACTIVE_WORKER_NICE.
    */
   workerNice = 0;
+  /** Caps on live panes (pane-limits.ts); the app sets `admission.limits` from config.json. */
+  readonly admission = new PaneAdmission();
   /** When exited panes give up their workers (tests shorten it). */
   readonly retirement = new PaneRetirement((pane) => !this.shuttingDown && this.tree.find(pane.info.id) === pane);
   /** The pane whose frames go to the TUI renderer. */
@@ -119,7 +123,9 @@ export class Coordinator {
   readonly onContention = this.contention.event;
   readonly onAttention = this.attention.event;
 
-  constructor(readonly projectDir: string = process.cwd()) {}
+  constructor(readonly projectDir: string = process.cwd()) {
+    tuneAllocator();
+  }
 
   // ---- tree ---------------------------------------------------------------------
 
@@ -168,6 +174,15 @@ export class Coordinator {
     if (request.argv.length === 0 || request.argv[0] === '') throw new Error('argv must name a program to run (received an empty argv)');
     const module = await loadGhosttyModule();
     const place = this.tree.place(Pane.newId(), request.parentId, request.name, paneNameBase(request.presetName ?? '', basename(request.argv[0]), request.kind));
+    const admitted = this.admission.admit(place, this.tree.all(), this.tree.session(place.sessionId)?.name ?? '');
+    try {
+      return await this.startAdmitted(request, place, module);
+    } finally {
+      admitted.release();
+    }
+  }
+
+  private async startAdmitted(request: SpawnRequest, place: PanePlace, module: WebAssembly.Module): Promise<PaneInfo> {
     const pane = await this.bootGate.start(() => {
       if (this.shuttingDown) throw shuttingDownError();
       return this.startPane(request, place, module);
@@ -252,7 +267,12 @@ export class Coordinator {
     const pane = this.pane(id);
     const ids = this.tree.closingWith(id);
     await Promise.all(ids.map((paneId) => this.tree.find(paneId)?.kill('SIGTERM', DEFAULT_KILL_GRACE_MS)));
-    for (const paneId of ids) await this.tree.remove(paneId)?.dispose();
+    for (const paneId of ids) {
+      const removed = this.tree.remove(paneId);
+      if (removed) this.retirement.forget(removed);
+      await removed?.dispose();
+    }
+    returnFreedMemorySoon();
     this.paneChanged.fire(pane.info);
   }
 

@@ -12,9 +12,9 @@ export const PANE_MARKER_VAR = 'PATTERM_PANE';
 export const INSTANCE_MARKER_VAR = 'PATTERM_INSTANCE';
 
 /** Time between liveness checks while waiting out the grace period. */
-const POLL_INTERVAL_MS = 25;
+export const POLL_INTERVAL_MS = 25;
 /** SIGKILL cannot be ignored; this only bounds the wait for the kernel to finish the job. */
-const SIGKILL_SETTLE_MS = 1000;
+export const SIGKILL_SETTLE_MS = 1000;
 
 export interface ProcStat {
   pid: number;
@@ -63,33 +63,45 @@ function allPids(): number[] {
     .map(Number);
 }
 
-/**
- * Every live process that belongs to the pane rooted at `rootPid` with env marker `marker`.
- * `rootPid` null: the root has been reaped (its pid, session and group ids may be
- * reused by now), so only marked processes and their descendants count.
- */
-export function findPaneProcesses(rootPid: number | null, marker: string): number[] {
-  const stats = allPids().map(readStat).filter((s): s is ProcStat => s !== null && s.state !== 'Z');
+/** Every process that has not exited (zombies excluded). */
+export function liveProcessStats(): ProcStat[] {
+  return allPids().map(readStat).filter((s): s is ProcStat => s !== null && s.state !== 'Z');
+}
+
+/** `roots` that are alive and all their live descendants, never patterm itself. */
+export function withDescendants(roots: Iterable<number>, stats: ProcStat[] = liveProcessStats()): number[] {
   const children = new Map<number, number[]>();
+  const alive = new Set<number>();
   for (const s of stats) {
+    alive.add(s.pid);
     const list = children.get(s.ppid) ?? [];
     list.push(s.pid);
     children.set(s.ppid, list);
   }
   const found = new Set<number>();
   const visit = (pid: number) => {
-    if (found.has(pid)) return;
+    if (found.has(pid) || !alive.has(pid)) return;
     found.add(pid);
     for (const child of children.get(pid) ?? []) visit(child);
   };
-  const entry = `${PANE_MARKER_VAR}=${marker}`;
-  for (const s of stats) {
-    if (s.pid === process.pid) continue;
-    const ofRoot = rootPid !== null && (s.pid === rootPid || s.session === rootPid || s.pgrp === rootPid);
-    if (ofRoot || hasEnvMarker(s.pid, entry)) visit(s.pid);
-  }
+  for (const root of roots) visit(root);
   found.delete(process.pid);
   return [...found];
+}
+
+/**
+ * Every live process that belongs to the pane rooted at `rootPid` with env marker `marker`.
+ * `rootPid` null: the root has been reaped (its pid, session and group ids may be
+ * reused by now), so only marked processes and their descendants count.
+ */
+export function findPaneProcesses(rootPid: number | null, marker: string): number[] {
+  const stats = liveProcessStats();
+  const entry = `${PANE_MARKER_VAR}=${marker}`;
+  const roots = stats
+    .filter((s) => s.pid !== process.pid)
+    .filter((s) => (rootPid !== null && (s.pid === rootPid || s.session === rootPid || s.pgrp === rootPid)) || hasEnvMarker(s.pid, entry))
+    .map((s) => s.pid);
+  return withDescendants(roots, stats);
 }
 
 export function isAlive(pid: number): boolean {
@@ -97,7 +109,8 @@ export function isAlive(pid: number): boolean {
   return stat !== null && stat.state !== 'Z';
 }
 
-function signalAll(pids: number[], signal: NodeJS.Signals): void {
+/** Sends `signal` to each pid (gone ones are skipped); with SIGTERM, a process that ignores it but not SIGHUP is hung up too. */
+export function signalAll(pids: number[], signal: NodeJS.Signals): void {
   for (const pid of pids) {
     try {
       process.kill(pid, signal);
@@ -172,7 +185,8 @@ function logUnlessGone(context: string, error: unknown): void {
   if (!EXPECTED_WHILE_SCANNING.has((error as NodeJS.ErrnoException).code ?? '')) logIgnored(context, error);
 }
 
-async function waitForExit(pids: number[], timeoutMs: number): Promise<number[]> {
+/** Waits up to `timeoutMs` for `pids` to exit; resolves with those still alive. */
+export async function waitForExit(pids: number[], timeoutMs: number): Promise<number[]> {
   let alive = pids;
   const deadline = Date.now() + timeoutMs;
   while (alive.length > 0 && Date.now() < deadline) {

@@ -56,6 +56,8 @@ export class RendererApp {
   private suspended = false;
   /** The focused pane rang the bell since the last frame; the next frame rings the host's. */
   private bellPending = false;
+  /** Panes' OSC 52 clipboard writes that config.json lets through, for the next frame. */
+  private clipboardWrites = '';
   /** Sent before the next frame: the host modes (and title push) to take the terminal again. */
   private retake = '';
   /** Where the focused pane's worker posts its frames. */
@@ -147,6 +149,9 @@ export class RendererApp {
         break;
       case 'bell':
         this.onBell(message.paneId);
+        break;
+      case 'clipboard':
+        this.clipboardWrites += `\x1b]52;${message.selection};${message.base64}${BEL}`;
         break;
       case 'history-found':
         this.controller.showHistoryMatch(message.paneId, message.text, message.row);
@@ -316,13 +321,14 @@ export class RendererApp {
     const started = performance.now();
     const cursor = this.compositor.compose(this.buffer, this.state, this.controller.palette);
     const modes = this.mirror.update(this.state.focusedPane()?.status === 'running' ? this.state.focusedFrame() : null);
-    const host = modes + this.title.update(this.state.focusedPane()) + (this.bellPending ? BEL : '');
+    const host = modes + this.title.update(this.state.focusedPane()) + (this.bellPending ? BEL : '') + this.clipboardWrites;
     const frame = this.writer.render(this.buffer, cursor, host);
     // Only a frame that reached the terminal counts against the cap: a keystroke that changed
     // nothing on screen must not delay the echo frame that follows it.
     if (frame.text === '') return;
     this.lastFrameAt = started;
     this.bellPending = false;
+    this.clipboardWrites = '';
     const retake = this.retake;
     this.retake = '';
     try {

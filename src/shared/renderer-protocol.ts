@@ -95,6 +95,8 @@ export type ToRendererMessage =
   | { t: 'cursor-shape'; paneId: string; shape: number }
   /** The pane's program rang the bell (BEL). */
   | { t: 'bell'; paneId: string }
+  /** A pane's clipboard write that config.json lets through: written to the host terminal as OSC 52 (validated already). */
+  | { t: 'clipboard'; selection: string; base64: string }
   /** Rows of a pane's history the renderer asked for ('history' command). */
   | { t: 'history'; paneId: string; slice: HistorySlice }
   /** The answer to 'history-find': the row number (HistorySlice), or -1 for no match. */

@@ -12,9 +12,9 @@ after(() => {
   for (const child of started) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
 });
 
-/** Starts `node <argv>` and resolves with the first line it prints. */
-export async function startWithFirstLine(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<{ child: ChildProcess; line: string }> {
-  const child = spawn(process.execPath, argv, { stdio: ['ignore', 'pipe', 'inherit'], env });
+/** Starts `node <argv>` and resolves with the first line it prints; `stdin: 'pipe'` to write to it. */
+export async function startWithFirstLine(argv: string[], env: NodeJS.ProcessEnv = process.env, stdin: 'ignore' | 'pipe' = 'ignore'): Promise<{ child: ChildProcess; line: string }> {
+  const child = spawn(process.execPath, argv, { stdio: [stdin, 'pipe', 'inherit'], env });
   started.add(child);
   const line = await new Promise<string>((resolve, reject) => {
     let buffered = '';

@@ -2,5 +2,5 @@
 export { startMcpServer } from './start-mcp-server.js';
 export type { StartMcpServerOptions, McpServerHandle } from './start-mcp-server.js';
 export { IdentityRegistry } from './identity-registry.js';
-export { defaultSocketPath } from './socket-path.js';
+export { claimSocketPath, runtimeSocketPath, SOCKET_PATH_VAR } from './socket-path.js';
 export { ALL_TOOLS } from './tools/index.js';

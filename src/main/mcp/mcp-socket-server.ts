@@ -21,6 +21,19 @@ import type { ToolDispatcher } from './tool-dispatcher.js';
 /** A connection that has not said hello by then is not a patterm proxy. */
 const HANDSHAKE_TIMEOUT_MS = 10_000;
 /**
+ * A refused peer gets this long to read the one-line reason and close its end; one
+ * that never reads or closes would otherwise hold its file descriptor for good.
+ */
+const REFUSAL_LINGER_MS = 2000;
+
+/** How long an unauthenticated connection may last (tests shorten them). */
+export interface ConnectionDeadlines {
+  handshakeMs: number;
+  refusalLingerMs: number;
+}
+
+const DEFAULT_DEADLINES: ConnectionDeadlines = { handshakeMs: HANDSHAKE_TIMEOUT_MS, refusalLingerMs: REFUSAL_LINGER_MS };
+/**
  * An agent may connect before the spawn that issued its token has bound it to
  * the new pane (they race by a few event-loop turns); wait this long for it.
  */
@@ -42,6 +55,7 @@ export class McpSocketServer implements Disposable {
     listening: FileIdentity,
     private readonly identities: IdentityRegistry,
     private readonly dispatcher: ToolDispatcher,
+    private readonly deadlines: ConnectionDeadlines,
   ) {
     this.revokedSubscription = identities.onRevoked((token) => {
       for (const [socket, owner] of this.sockets) if (owner === token) socket.end();
@@ -52,10 +66,10 @@ export class McpSocketServer implements Disposable {
     this.watch = new SocketFileWatch(path, listening, (loss) => this.recover(loss));
   }
 
-  static async listen(path: string, identities: IdentityRegistry, dispatcher: ToolDispatcher): Promise<McpSocketServer> {
+  static async listen(path: string, identities: IdentityRegistry, dispatcher: ToolDispatcher, deadlines: ConnectionDeadlines = DEFAULT_DEADLINES): Promise<McpSocketServer> {
     await prepareSocketPath(path);
     const { net, identity } = await bindSocket(path);
-    return new McpSocketServer(path, net, identity, identities, dispatcher);
+    return new McpSocketServer(path, net, identity, identities, dispatcher, deadlines);
   }
 
   private adopt(net: NetServer): void {
@@ -110,7 +124,7 @@ export class McpSocketServer implements Disposable {
     socket.on('error', ignoreError('an MCP client connection'));
     socket.on('close', () => this.sockets.delete(socket));
     try {
-      const { line, rest } = await readFirstLine(socket, HANDSHAKE_TIMEOUT_MS);
+      const { line, rest } = await readFirstLine(socket, this.deadlines.handshakeMs);
       const hello = decodeLine(HelloSchema, line);
       if (!hello.ok) return this.refuse(socket, `bad handshake: ${hello.error}`);
       const token = hello.value.identity;
@@ -143,9 +157,17 @@ export class McpSocketServer implements Disposable {
     await server.connect(new SocketTransport(socket, rest));
   }
 
+  /** Says why, then closes; a peer that neither reads nor closes is cut off after the linger. */
   private refuse(socket: Socket, error: string): void {
     if (socket.destroyed) return;
     socket.end(encodeLine({ patterm: 'refused', error } satisfies HandshakeReply));
+    const linger = setTimeout(() => {
+      if (socket.destroyed) return;
+      pattermLog(`MCP connection refused (${error}) did not close within ${this.deadlines.refusalLingerMs} ms; destroyed`);
+      socket.destroy();
+    }, this.deadlines.refusalLingerMs);
+    linger.unref();
+    socket.once('close', () => clearTimeout(linger));
   }
 
   async dispose(): Promise<void> {

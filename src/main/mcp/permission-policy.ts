@@ -11,7 +11,6 @@
  * the network, package installs. A broken entry is dropped and reported; the
  * policy stays on with what is left, so a typo never lets more through.
  */
-import { readFileSync } from 'node:fs';
 import * as v from 'valibot';
 import { compilePattern } from '../../shared/pattern.js';
 
@@ -41,18 +40,6 @@ const PolicySchema = v.strictObject({
   allow: v.optional(v.array(v.string())),
   deny: v.optional(v.array(v.string())),
 });
-
-export function loadPermissionPolicy(path: string): { policy: PermissionPolicy; problems: string[] } {
-  let json: unknown;
-  try {
-    json = JSON.parse(readFileSync(path, 'utf8'));
-  } catch (error) {
-    // The TUI's own config reader reports a missing or broken file; here it only means "off".
-    return { policy: POLICY_OFF, problems: (error as NodeJS.ErrnoException).code === 'ENOENT' || error instanceof SyntaxError ? [] : [`${path}: ${(error as Error).message}`] };
-  }
-  const section = typeof json === 'object' && json !== null && !Array.isArray(json) ? (json as Record<string, unknown>).permissions : undefined;
-  return parsePermissionPolicy(section);
-}
 
 export function parsePermissionPolicy(section: unknown): { policy: PermissionPolicy; problems: string[] } {
   if (section === undefined) return { policy: POLICY_OFF, problems: [] };

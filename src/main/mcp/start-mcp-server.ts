@@ -9,9 +9,9 @@ import type { Disposable } from '../../shared/events.js';
 import { ScratchpadStore } from '../scratchpads/scratchpad-store.js';
 import { ChildRegistry } from './child-registry.js';
 import { IdentityRegistry } from './identity-registry.js';
-import { McpSocketServer } from './mcp-socket-server.js';
+import { McpSocketServer, type ConnectionDeadlines } from './mcp-socket-server.js';
 import { MessageDelivery } from './message-delivery.js';
-import { defaultSocketPath } from './socket-path.js';
+import { claimSocketPath } from './socket-path.js';
 import { TimerService } from './timer-service.js';
 import { ToolDispatcher } from './tool-dispatcher.js';
 import { ALL_TOOLS } from './tools/index.js';
@@ -31,12 +31,14 @@ export interface StartMcpServerOptions {
    * the launcher (for spawn_agent and message delivery).
    */
   launcher: AgentLauncher | ((endpoint: McpEndpoint) => AgentLauncher | Promise<AgentLauncher>);
-  /** Defaults to $XDG_RUNTIME_DIR/patterm/<pid>.sock, or /tmp/patterm-<pid>.sock. */
+  /** Defaults to PATTERM_SOCKET, else $XDG_RUNTIME_DIR/patterm/<pid>.sock, else a private mkdtemp directory (socket-path.ts). */
   socketPath?: string;
   /** Defaults to $XDG_DATA_HOME (or ~/.local/share). */
   dataHome?: string;
   /** Which approvals an orchestrator may give (permission-policy.ts); default off. */
   permissionPolicy?: PermissionPolicy;
+  /** How long an unauthenticated connection may last; tests shorten the defaults. */
+  deadlines?: ConnectionDeadlines;
 }
 
 export interface McpServerHandle extends McpEndpoint {
@@ -56,14 +58,16 @@ export interface McpServerHandle extends McpEndpoint {
 
 export async function startMcpServer(options: StartMcpServerOptions): Promise<McpServerHandle> {
   const { coordinator } = options;
-  const socketPath = options.socketPath ?? defaultSocketPath();
+  const location = await claimSocketPath(options.socketPath);
+  const socketPath = location.path;
   const identities = new IdentityRegistry(coordinator);
   const endpoint: McpEndpoint = {
     socketPath,
     identities,
     proxyCommand: (token) => [process.execPath, PATTERM_BIN, 'mcp-stdio', '--socket', socketPath, '--identity', token],
   };
-  const disposables: (Disposable | { dispose(): Promise<void> })[] = [identities];
+  // Last: the private directory goes once the socket in it is gone.
+  const disposables: (Disposable | { dispose(): Promise<void> })[] = [identities, { dispose: () => location.release() }];
   try {
     const launcher = typeof options.launcher === 'function' ? await options.launcher(endpoint) : options.launcher;
     const scratchpads = await ScratchpadStore.open({ projectDir: options.projectDir, dataHome: options.dataHome });
@@ -75,7 +79,7 @@ export async function startMcpServer(options: StartMcpServerOptions): Promise<Mc
     disposables.push(children, timers, states);
     const policy = options.permissionPolicy ?? POLICY_OFF;
     const dispatcher = new ToolDispatcher(ALL_TOOLS, { coordinator, launcher, identities, scratchpads, children, delivery, timers, states, policy });
-    const server = await McpSocketServer.listen(socketPath, identities, dispatcher);
+    const server = await McpSocketServer.listen(socketPath, identities, dispatcher, options.deadlines);
     disposables.unshift(server);
     return {
       ...endpoint,

@@ -3,6 +3,7 @@
  * mechanics (asking the worker for what it leaves, the frozen pane that
  * answers afterwards) are Pane.retire() and frozen-pane.ts.
  */
+import { returnFreedMemorySoon } from '../process/allocator.js';
 import type { Pane } from './pane.js';
 
 /**
@@ -30,6 +31,8 @@ export class PaneRetirement {
   maxExitedWorkers = MAX_EXITED_WORKERS;
   /** Exited panes whose workers are still alive, oldest exit first. */
   private readonly exited = new Set<Pane>();
+  /** Each exited pane's pending retry, so a closed pane is let go at once (forget()). */
+  private readonly timers = new Map<Pane, ReturnType<typeof setTimeout>>();
 
   /** `stillWanted`: false once the pane has left the tree, or patterm is shutting down. */
   constructor(private readonly stillWanted: (pane: Pane) => boolean) {}
@@ -42,13 +45,30 @@ export class PaneRetirement {
     this.retireBeyondLimit();
   }
 
+  /** Whether this pane is held here, as exited or by a pending timer (for tests). */
+  holds(paneId: string): boolean {
+    return [...this.exited, ...this.timers.keys()].some((pane) => pane.info.id === paneId);
+  }
+
+  /**
+   * The pane has left the tree (closed): nothing here may keep it, its worker's
+   * memory or its output lane alive until its timer would have fired.
+   */
+  forget(pane: Pane): void {
+    this.exited.delete(pane);
+    clearTimeout(this.timers.get(pane));
+    this.timers.delete(pane);
+  }
+
   private schedule(pane: Pane, delayMs: number): void {
     const timer = setTimeout(() => {
+      this.timers.delete(pane);
       void this.tryRetire(pane).then((retired) => {
         if (!retired && this.exited.has(pane)) this.schedule(pane, delayMs);
       });
     }, delayMs);
     timer.unref();
+    this.timers.set(pane, timer);
   }
 
   /**
@@ -75,6 +95,7 @@ export class PaneRetirement {
       return false;
     }
     const retired = await pane.retire();
+    if (retired) returnFreedMemorySoon();
     if (retired || !pane.retirable) this.exited.delete(pane);
     return retired;
   }

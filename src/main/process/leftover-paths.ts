@@ -8,6 +8,8 @@
  * patterm removed it itself, so the watchdog only ever removes what patterm made
  * and still owned. <kind> is "r" for a directory tree (rm -rf) or "f" for one
  * non-directory file (rm -f, which cannot take a directory).
+ * "+p<pid>" / "-p<pid>" register an orphan patterm adopted (orphan-adoption.ts):
+ * the watchdog SIGKILLs it and its descendants.
  */
 import { isAbsolute, normalize } from 'node:path';
 import type { Writable } from 'node:stream';
@@ -42,7 +44,18 @@ export function removeAfterDeath(path: string, kind: LeftoverKind): () => void {
     pattermLog(`not handing ${JSON.stringify(path)} to the orphan watchdog: it is not a normalised absolute path on one line; it is only removed at a normal exit`);
     return () => undefined;
   }
-  const entry = (kind === 'tree' ? 'r' : 'f') + path;
+  return register((kind === 'tree' ? 'r' : 'f') + path);
+}
+
+/**
+ * Has the watchdog SIGKILL the adopted orphan `pid` and its descendants if patterm
+ * dies first. Returns the function that takes it back (call it once it is reaped).
+ */
+export function killAfterDeath(pid: number): () => void {
+  return register(`p${pid}`);
+}
+
+function register(entry: string): () => void {
   registered.set(entry, (registered.get(entry) ?? 0) + 1);
   send(`+${entry}`);
   let forgotten = false;

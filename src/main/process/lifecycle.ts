@@ -1,13 +1,14 @@
 /**
  * Process-level lifecycle: turns SIGTERM, SIGHUP and SIGINT into one orderly
- * shutdown (spec §2: SIGTERM to every pane, SIGKILL after the grace window,
- * then exit), and makes sure it runs at most once. Signals always win: no
+ * shutdown (spec §2: SIGTERM to every pane, and to every orphan a pane left
+ * behind, SIGKILL after the grace window, then exit), and makes sure it runs at most once. Signals always win: no
  * caller's work runs on this thread (callers' patterns match on threads of
  * their own, pattern-matcher.ts), and if the shutdown still has not finished
  * by its deadline, or a second signal comes, patterm exits at once and the
  * orphan watchdog SIGKILLs every process of the instance.
  */
 import { DEFAULT_KILL_GRACE_MS, type Coordinator } from '../coordinator.js';
+import { OrphanAdoption } from './orphan-adoption.js';
 import { startOrphanWatchdog } from './orphan-watchdog.js';
 import { log, logIgnored } from '../../node/patterm-log.js';
 
@@ -30,6 +31,8 @@ export const SHUTDOWN_DEADLINE_MS = DEFAULT_KILL_GRACE_MS + 3000;
 
 export class Lifecycle {
   private shutdownPromise: Promise<void> | null = null;
+  /** Orphans that left their panes (null where patterm cannot be a subreaper: see its log). */
+  private adoption: OrphanAdoption | null = null;
 
   constructor(
     private readonly coordinator: Coordinator,
@@ -37,7 +40,9 @@ export class Lifecycle {
   ) {}
 
   install(): void {
-    startOrphanWatchdog(this.coordinator.instanceId);
+    // Before any pane starts: only processes forked after this re-parent to patterm.
+    this.adoption = OrphanAdoption.start();
+    this.adoption?.ownChild(startOrphanWatchdog(this.coordinator.instanceId));
     for (const signal of HANDLED_SIGNALS) {
       process.on(signal, () => {
         const exitCode = SIGNAL_EXIT_CODES[signal] ?? 1;
@@ -58,7 +63,8 @@ export class Lifecycle {
         // Keep going: the panes must die whatever happened above.
         logIgnored('the shutdown hook before killing the panes', error);
       }
-      await this.coordinator.shutdown();
+      const panesGone = this.coordinator.shutdown();
+      await Promise.all([panesGone, this.adoption?.terminate('SIGTERM', DEFAULT_KILL_GRACE_MS, panesGone)]);
       try {
         await this.hooks.afterShutdown?.();
       } finally {

@@ -4,9 +4,11 @@
  * A tiny detached `sh` holds the read end of a pipe whose write end only patterm
  * holds. When patterm dies for any reason the kernel closes the pipe, `read`
  * returns, and the watchdog SIGKILLs every process whose environment carries this
- * instance's marker: grandchildren that called setsid or ignore SIGHUP included.
- * Then it removes the files patterm registered with it (leftover-paths.ts): the
- * MCP socket and the agents' token-holding config directories.
+ * instance's marker: grandchildren that called setsid or ignore SIGHUP included,
+ * and the orphans patterm adopted (orphan-adoption.ts) with their descendants,
+ * collected before any is killed. Then it removes the files patterm registered
+ * with it (leftover-paths.ts): the MCP socket and the agents' token-holding
+ * config directories.
  */
 import { spawn } from 'node:child_process';
 import { attachWatchdog } from './leftover-paths.js';
@@ -26,6 +28,7 @@ const SWEEP_SCRIPT = `
 nl='
 '
 paths=$nl
+pids=' '
 while IFS= read -r line; do
   entry=\${line#?}
   case $line in
@@ -34,14 +37,35 @@ while IFS= read -r line; do
       case $paths in
         *"$nl$entry$nl"*) paths=\${paths%%"$nl$entry$nl"*}$nl\${paths#*"$nl$entry$nl"} ;;
       esac ;;
+    +p[0-9]*) pids="$pids$entry " ;;
+    -p[0-9]*)
+      case $pids in
+        *" $entry "*) pids="\${pids%%" $entry "*} \${pids#*" $entry "}" ;;
+      esac ;;
   esac
 done
+adopted_tree() {
+  tree=$pids
+  grown=1
+  while [ -n "$grown" ]; do
+    grown=
+    for dir in /proc/[0-9]*; do
+      pid=\${dir#/proc/}
+      case $tree in *" p$pid "*) continue ;; esac
+      read -r stat 2>/dev/null < "$dir/stat" || continue
+      set -- \${stat##*") "}
+      case $tree in *" p$2 "*) tree="\${tree}p$pid "; grown=1 ;; esac
+    done
+  done
+}
 sweep() {
   for dir in /proc/[0-9]*; do
     pid=\${dir#/proc/}
     [ "$pid" = "$$" ] && continue
     if grep -qzx "$MARKER" "$dir/environ" 2>/dev/null; then kill -9 "$pid" 2>/dev/null; fi
   done
+  adopted_tree
+  for entry in $tree; do kill -9 "\${entry#p}" 2>/dev/null; done
 }
 sweep; sleep 0.3; sweep
 set -f
@@ -54,7 +78,8 @@ for entry in $paths; do
 done
 `;
 
-export function startOrphanWatchdog(instanceId: string): void {
+/** Starts the watchdog; returns its pid (a child of this thread, which libuv waits for). */
+export function startOrphanWatchdog(instanceId: string): number | undefined {
   const env = { ...process.env };
   delete env[INSTANCE_MARKER_VAR];
   const child = spawn('sh', ['-c', SWEEP_SCRIPT], {
@@ -68,4 +93,5 @@ export function startOrphanWatchdog(instanceId: string): void {
   stdin._handle?.unref?.();
   child.on('error', ignoreError('the orphan watchdog process'));
   attachWatchdog(child.stdin!);
+  return child.pid;
 }

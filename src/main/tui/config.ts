@@ -1,10 +1,13 @@
 /**
  * $XDG_CONFIG_HOME/patterm/config.json: key bindings to palette command IDs
- * (spec §4: bindings are layered on the palette, never re-implement actions)
- * and whether a request for attention moves focus.
+ * (spec §4: bindings are layered on the palette, never re-implement actions),
+ * whether a request for attention moves focus, the caps on live panes, and
+ * whether panes may set the host clipboard (clipboard-forwarding.ts).
  *
  *   { "keybindings": { "CTRL_N": "patterm.session.next", "F2": "preset.process.bash" },
- *     "attention": { "autoFocus": true } }
+ *     "attention": { "autoFocus": true },
+ *     "limits": { "panesPerSession": 32, "panesTotal": 64 },
+ *     "clipboard": { "write": false } }
  *
  * A broken file never stops patterm: every problem names its field, the valid
  * parts apply, and the TUI shows the problems in the status line.
@@ -16,6 +19,9 @@ import { builtinCommand, parsePresetCommandId, PALETTE_COMMAND_ID, RESERVED_KEY 
 import { isKnownKeyName } from '../../renderer/key-names.js';
 import type { UiConfig } from '../../shared/renderer-protocol.js';
 import { configHome } from '../presets/preset-paths.js';
+import { DEFAULT_PANE_LIMITS, PaneLimitsSchema, type PaneLimits } from '../panes/pane-limits.js';
+import { parsePermissionPolicy, POLICY_OFF, type PermissionPolicy } from '../mcp/permission-policy.js';
+import { ClipboardSchema, DEFAULT_CLIPBOARD, type ClipboardSettings } from './clipboard-forwarding.js';
 
 const ConfigSchema = v.object({
   keybindings: v.optional(v.record(v.string(), v.string()), {}),
@@ -26,21 +32,54 @@ export function configPath(env: NodeJS.ProcessEnv = process.env): string {
   return join(configHome(env), 'patterm', 'config.json');
 }
 
-export function loadConfig(path: string = configPath()): UiConfig {
+/** Everything config.json sets: the renderer's part, and the coordinator's caps. */
+export interface PattermConfig {
+  ui: UiConfig;
+  limits: PaneLimits;
+  clipboard: ClipboardSettings;
+  /** Which approvals an orchestrator may give (permission-policy.ts); off unless the file turns it on. */
+  permissions: PermissionPolicy;
+}
+
+export function loadConfig(path: string = configPath()): PattermConfig {
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return defaults([]);
-    return defaults([`cannot read ${path}: ${(error as Error).message}`]);
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { ui: defaults([]), limits: DEFAULT_PANE_LIMITS, clipboard: DEFAULT_CLIPBOARD, permissions: POLICY_OFF };
+    return { ui: defaults([`cannot read ${path}: ${(error as Error).message}`]), limits: DEFAULT_PANE_LIMITS, clipboard: DEFAULT_CLIPBOARD, permissions: POLICY_OFF };
   }
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch (error) {
-    return defaults([`${path} is not valid JSON: ${(error as Error).message}`]);
+    return { ui: defaults([`${path} is not valid JSON: ${(error as Error).message}`]), limits: DEFAULT_PANE_LIMITS, clipboard: DEFAULT_CLIPBOARD, permissions: POLICY_OFF };
   }
-  return parseConfig(json);
+  return parseFullConfig(json, path);
+}
+
+/** parseConfig, plus the sections the coordinator uses; their problems join the UI's list. */
+export function parseFullConfig(json: unknown, path: string): PattermConfig {
+  const ui = parseConfig(json);
+  const record = typeof json === 'object' && json !== null && !Array.isArray(json) ? (json as Record<string, unknown>) : {};
+  const limits = parseSection(PaneLimitsSchema, record, 'limits', ui.errors);
+  const clipboard = parseSection(ClipboardSchema, record, 'clipboard', ui.errors);
+  const permissions = parsePermissionPolicy(record.permissions);
+  ui.errors.push(...permissions.problems);
+  return {
+    ui,
+    limits: limits ? { ...limits, source: record.limits === undefined ? DEFAULT_PANE_LIMITS.source : path } : DEFAULT_PANE_LIMITS,
+    clipboard: clipboard ?? DEFAULT_CLIPBOARD,
+    permissions: permissions.policy,
+  };
+}
+
+/** One section, or null (its default applies) with each problem added to `errors`, naming the field and what it got. */
+function parseSection<S extends v.GenericSchema>(schema: S, record: Record<string, unknown>, name: string, errors: string[]): v.InferOutput<S> | null {
+  const parsed = v.safeParse(schema, record[name]);
+  if (parsed.success) return parsed.output;
+  for (const issue of parsed.issues) errors.push(`${name}${v.getDotPath(issue) ? `.${v.getDotPath(issue)}` : ''}: ${issue.message} (received ${JSON.stringify(issue.input)}); the default applies`);
+  return null;
 }
 
 export function parseConfig(json: unknown): UiConfig {

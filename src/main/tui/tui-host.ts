@@ -19,6 +19,7 @@ import { ScratchpadFeed, type ScratchpadSource } from './scratchpad-feed.js';
 import { markModesRestored, markTerminalTaken, restoreHostTerminal } from './terminal-restore.js';
 import { ignoreError, log, logIgnored, pattermLog } from '../../node/patterm-log.js';
 import { buildModel, uiPresets, type PresetListing } from './ui-model.js';
+import { ClipboardForwarding, DEFAULT_CLIPBOARD, type ClipboardSettings } from './clipboard-forwarding.js';
 
 export interface TuiOptions {
   coordinator: Coordinator;
@@ -27,6 +28,8 @@ export interface TuiOptions {
   presets: { listing(): PresetListing; directories: string[] };
   scratchpads: ScratchpadSource | null;
   config: UiConfig;
+  /** Whether panes' OSC 52 clipboard writes reach the host terminal (default: dropped, told once). */
+  clipboard?: ClipboardSettings;
   /** The user chose Quit (or Ctrl-D on the empty canvas). */
   onQuit(): void;
   /** The renderer thread died: the caller restores the terminal and shuts down. */
@@ -97,10 +100,16 @@ export class TuiHost implements Disposable {
     this.disposables.add(coordinator.onPaneExited(() => this.queueModel()));
     this.disposables.add(coordinator.onContention((info) => renderer.post({ t: 'contention', paneId: info.id })));
     this.disposables.add(coordinator.onAttention(({ paneId, reason }) => renderer.post({ t: 'attention', paneId, reason })));
+    const clipboard = new ClipboardForwarding(
+      this.options.clipboard ?? DEFAULT_CLIPBOARD,
+      (selection, base64) => renderer.post({ t: 'clipboard', selection, base64 }),
+      (text) => this.notify(text, 'warning'),
+    );
     this.disposables.add(
       coordinator.onPaneSignal(({ paneId, signal }) => {
         if (signal.type === 'cursor-shape') renderer.post({ t: 'cursor-shape', paneId, shape: signal.shape });
         if (signal.type === 'bell') this.queueBell(paneId);
+        if (signal.type === 'clipboard') clipboard.handle(coordinator.has(paneId) ? coordinator.info(paneId).name : paneId, signal);
       }),
     );
 

@@ -7,7 +7,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { decideApproval, DEFAULT_DENY, loadPermissionPolicy, parsePermissionPolicy } from '../../../src/main/mcp/permission-policy.js';
+import { decideApproval, DEFAULT_DENY, parsePermissionPolicy } from '../../../src/main/mcp/permission-policy.js';
+import { loadConfig } from '../../../src/main/tui/config.js';
 import { startHarness, structured, textOf, type Connection } from './helpers/mcp-harness.js';
 import { expectScreen, literal } from './helpers/screen.js';
 
@@ -28,10 +29,12 @@ test('off unless the config turns it on; a broken entry is dropped and named, an
   const dir = join(harness.root, 'config-check');
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, 'config.json'), JSON.stringify({ keybindings: {}, permissions: { enabled: true, allow: ['^git status$'], deny: [] } }));
-  const loaded = loadPermissionPolicy(join(dir, 'config.json'));
-  assert.deepEqual(loaded.problems, []);
-  assert.deepEqual(decideApproval(loaded.policy, 'Bash command\ngit status'), { allowed: true, reason: 'the dialog matches the allow pattern "^git status$"' });
-  assert.equal(loadPermissionPolicy(join(dir, 'missing.json')).policy.enabled, false);
+  const loaded = loadConfig(join(dir, 'config.json'));
+  assert.deepEqual(loaded.ui.errors, []);
+  assert.deepEqual(decideApproval(loaded.permissions, 'Bash command\ngit status'), { allowed: true, reason: 'the dialog matches the allow pattern "^git status$"' });
+  assert.equal(loadConfig(join(dir, 'missing.json')).permissions.enabled, false);
+  writeFileSync(join(dir, 'config.json'), JSON.stringify({ permissions: { enabled: true, allow: ['('] } }));
+  assert.match(loadConfig(join(dir, 'config.json')).ui.errors.join('\n'), /^permissions\.allow\.0: /m, 'a broken policy entry is named among the config problems');
 });
 
 test('deny patterns come first, then allow; anything else is refused', () => {

@@ -5,16 +5,16 @@ import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { connect } from 'node:net';
-import { defaultSocketPath } from '../../../src/main/mcp/socket-path.js';
+import { runtimeSocketPath } from '../../../src/main/mcp/socket-path.js';
 import { startHarness, connectProxy, textOf } from './helpers/mcp-harness.js';
 import { INITIALIZE, INITIALIZED, runProxy } from './helpers/raw-proxy.js';
 
 const harness = await startHarness();
 
-test('the socket path follows XDG_RUNTIME_DIR, else /tmp', () => {
-  assert.equal(defaultSocketPath({ XDG_RUNTIME_DIR: '/run/user/1000' }, 4242), '/run/user/1000/patterm/4242.sock');
-  assert.equal(defaultSocketPath({}, 4242), '/tmp/patterm-4242.sock');
-  assert.equal(defaultSocketPath({ XDG_RUNTIME_DIR: 'relative/dir' }, 4242), '/tmp/patterm-4242.sock');
+test('the socket path follows XDG_RUNTIME_DIR when it is absolute', () => {
+  assert.equal(runtimeSocketPath({ XDG_RUNTIME_DIR: '/run/user/1000' }, 4242), '/run/user/1000/patterm/4242.sock');
+  assert.equal(runtimeSocketPath({}, 4242), null);
+  assert.equal(runtimeSocketPath({ XDG_RUNTIME_DIR: 'relative/dir' }, 4242), null);
 });
 
 test('the socket is 0600 in a 0700 directory', () => {

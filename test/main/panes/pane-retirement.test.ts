@@ -55,3 +55,12 @@ test('a pane that cannot be retired yet is passed over for the next oldest', asy
     coordinator.clearFrameSink();
   }
 });
+
+test('closing an exited pane lets it go at once: its timer no longer holds it, its worker or its output lane', async () => {
+  // Asked of this pane alone: the other tests' panes may still be retiring meanwhile.
+  const pane = await coordinator.spawn({ argv: quickExit('closed'), kind: 'process', name: 'closed' });
+  await coordinator.exitPromise(pane.id);
+  assert.ok(coordinator.retirement.holds(pane.id), 'the exited pane waits to be retired');
+  await coordinator.close(pane.id);
+  assert.equal(coordinator.retirement.holds(pane.id), false, 'closed, it is held no longer');
+});

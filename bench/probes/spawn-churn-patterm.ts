@@ -1,0 +1,50 @@
+/**
+ * Spawn/close churn, as an agent that starts and ends many panes: cycles of
+ * CHURN_PANES idle panes spawned at once, then closed, with this process's RSS
+ * taken after each cycle once it has settled. The question is whether memory
+ * comes back, not how fast spawns are.
+ */
+import { Coordinator } from '../../src/main/coordinator.js';
+import { loadGhosttyModule } from '../../src/main/threads/wasm-module.js';
+import { PANE } from '../harness/fence.js';
+import { rssMiB } from '../harness/process-tree.js';
+import { sleep } from '../harness/timing.js';
+
+/** Long enough for closed workers to end and the garbage collector and allocator to settle. */
+const SETTLE_MS = 2000;
+
+export interface SpawnChurnResult {
+  startMiB: number;
+  /** RSS after each cycle, settled. */
+  afterCycleMiB: number[];
+  peakMiB: number;
+}
+
+export default async function spawnChurn(args: { cycles: number; panes: number }): Promise<SpawnChurnResult> {
+  await loadGhosttyModule();
+  const coordinator = new Coordinator();
+  coordinator.setPaneSize(PANE.cols, PANE.rows);
+  // The churn needs more live panes than the default caps allow.
+  coordinator.admission.limits = { panesPerSession: args.panes, panesTotal: args.panes, source: 'the spawn-churn probe' };
+  // One pane first, so the PTY host, the worker code and the allocators are warm before the baseline.
+  const warm = await coordinator.spawn({ argv: ['true'], kind: 'process' });
+  await coordinator.exitPromise(warm.id);
+  await coordinator.close(warm.id);
+  await sleep(SETTLE_MS);
+  const startMiB = rssMiB(process.pid);
+  const afterCycleMiB: number[] = [];
+  let peakMiB = startMiB;
+  try {
+    for (let cycle = 0; cycle < args.cycles; cycle++) {
+      const panes = await Promise.all(Array.from({ length: args.panes }, (_, i) => coordinator.spawn({ argv: ['sleep', '600'], kind: 'process', name: `churn-${cycle}-${i}` })));
+      peakMiB = Math.max(peakMiB, rssMiB(process.pid));
+      await Promise.all(panes.map((pane) => coordinator.close(pane.id)));
+      await sleep(SETTLE_MS);
+      afterCycleMiB.push(rssMiB(process.pid));
+      process.stderr.write(`[spawn-churn] cycle ${cycle + 1}: ${afterCycleMiB.at(-1)!.toFixed(0)} MiB (start ${startMiB.toFixed(0)}, peak ${peakMiB.toFixed(0)})\n`);
+    }
+    return { startMiB, afterCycleMiB, peakMiB };
+  } finally {
+    await coordinator.shutdown(500);
+  }
+}

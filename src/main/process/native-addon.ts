@@ -1,0 +1,28 @@
+/**
+ * patterm's native addon (native/patterm-native.c, built by scripts/build-native.mjs).
+ * Everything that uses it works without it, with a weaker guarantee it logs.
+ */
+import { createRequire } from 'node:module';
+import { pattermLog } from '../../node/patterm-log.js';
+
+export interface NativeAddon {
+  becomeSubreaper(): boolean;
+  isSubreaper(): boolean;
+  reapIfExited(pid: number): boolean;
+  tuneAllocator(mmapThresholdBytes: number): boolean;
+  trimAllocator(): boolean;
+}
+
+let addon: NativeAddon | null | undefined;
+
+/** The loaded addon, or null (the reason logged once: not built, not Linux). */
+export function nativeAddon(): NativeAddon | null {
+  if (addon !== undefined) return addon;
+  try {
+    addon = createRequire(import.meta.url)('../../../native/patterm-native.node') as NativeAddon;
+  } catch (error) {
+    addon = null;
+    pattermLog(`patterm's native addon did not load (${(error as Error).message}; run pnpm build): no subreaper, so a pane process that leaves its session and clears its environment can outlive patterm, and memory freed by ended panes is returned to the system only as glibc sees fit`);
+  }
+  return addon;
+}
