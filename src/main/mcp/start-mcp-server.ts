@@ -31,6 +31,8 @@ export interface StartMcpServerOptions {
   socketPath?: string;
   /** Defaults to $XDG_DATA_HOME (or ~/.local/share). */
   dataHome?: string;
+  /** Test-only: how often long calls send progress (default PROGRESS_INTERVAL_MS). */
+  progressIntervalMs?: number;
 }
 
 export interface McpServerHandle extends McpEndpoint {
@@ -64,7 +66,7 @@ export async function startMcpServer(options: StartMcpServerOptions): Promise<Mc
     const children = new ChildRegistry(coordinator, delivery);
     const timers = new TimerService(coordinator, delivery);
     disposables.push(children, timers);
-    const dispatcher = new ToolDispatcher(ALL_TOOLS, { coordinator, launcher, identities, scratchpads, children, delivery, timers });
+    const dispatcher = new ToolDispatcher(ALL_TOOLS, { coordinator, launcher, identities, scratchpads, children, delivery, timers }, options.progressIntervalMs);
     const server = await McpSocketServer.listen(socketPath, identities, dispatcher);
     disposables.unshift(server);
     return {

@@ -8,6 +8,7 @@ import type { ScratchpadStore } from '../scratchpads/scratchpad-store.js';
 import type { ChildRegistry } from './child-registry.js';
 import type { IdentityRegistry } from './identity-registry.js';
 import type { MessageDelivery } from './message-delivery.js';
+import type { ProgressReporter } from './progress-keepalive.js';
 import type { TimerService } from './timer-service.js';
 
 export interface McpServices {
@@ -25,6 +26,8 @@ export interface ToolContext {
   services: McpServices;
   /** Aborted when the client cancels the request or disconnects. */
   signal: AbortSignal;
+  /** Wrap any wait that can last more than a few seconds in `progress.during`, so the client does not time it out. */
+  progress: ProgressReporter;
 }
 
 export function callerPane(context: ToolContext): PaneInfo {

@@ -21,17 +21,18 @@ export const spawnAgent = defineTool({
     name: v.optional(PaneNameSchema),
     notify_on_exit: NotifyOnExitSchema,
   }),
-  async run(args, { caller, services }) {
+  async run(args, { caller, services, progress }) {
     const release = args.name ? reserveName(services.coordinator, caller.paneId, args.name) : () => undefined;
     let spawned;
     try {
-      spawned = await services.launcher.spawnAgent({
+      const starting = services.launcher.spawnAgent({
         preset: args.preset,
         initialPrompt: args.initial_prompt,
         name: args.name,
         parentId: caller.paneId,
         owner: 'orchestrator',
       });
+      spawned = await progress.during(starting, (elapsedMs) => `starting ${args.preset} and typing its first prompt: ${Math.round(elapsedMs / 1000)} s`);
     } catch (error) {
       throw new ToolError(`could not spawn agent preset ${JSON.stringify(args.preset)}: ${(error as Error).message}`);
     } finally {

@@ -37,7 +37,7 @@ export const waitForPattern = defineTool({
     stable_ms: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(MAX_STABLE_MS), v.description('Also require the screen to stay unchanged this long.'))),
     ignore_case: v.optional(v.pipe(v.boolean(), v.description('Match case-insensitively. Default false.')), false),
   }),
-  async run(args, { caller, services, signal }) {
+  async run(args, { caller, services, signal, progress }) {
     const pane = services.children.resolveTarget(caller, args.child_id);
     if (args.pattern === undefined && args.stable_ms === undefined) throw new ToolError('give pattern, stable_ms, or both');
     if (args.pattern === undefined && args.absent) throw new ToolError('absent: true needs a pattern to wait for the absence of');
@@ -52,7 +52,8 @@ export const waitForPattern = defineTool({
     const request = { pattern: args.pattern ?? '', flags, absent: args.absent, timeoutMs: running ? args.timeout_seconds * 1000 : 0, stableMs: running ? args.stable_ms : 0 };
     if (signal.aborted) throw new ToolError('the wait was cancelled');
     const cancelled = new Promise<null>((resolve) => signal.addEventListener('abort', () => resolve(null), { once: true }));
-    const outcome = await Promise.race([services.coordinator.waitFor(pane.id, request, signal), cancelled]);
+    const waiting = Promise.race([services.coordinator.waitFor(pane.id, request, signal), cancelled]);
+    const outcome = await progress.during(waiting, (elapsedMs) => `waiting for ${pane.name}'s screen: ${Math.round(elapsedMs / 1000)} s of ${args.timeout_seconds} s`, request.timeoutMs);
     if (outcome === null) throw new ToolError('the wait was cancelled');
     if (outcome.patternProblem !== undefined) throw new ToolError(`pattern: ${outcome.patternProblem}`);
     const process = services.coordinator.info(pane.id).process;

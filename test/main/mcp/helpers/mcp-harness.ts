@@ -46,7 +46,7 @@ export interface Connection {
 /** Tool calls in tests may wait on real processes under load; the SDK default (60 s) is fine, this is explicit. */
 const CALL_TIMEOUT_MS = 120_000;
 
-export async function startHarness(): Promise<Harness> {
+export async function startHarness(options: { progressIntervalMs?: number } = {}): Promise<Harness> {
   const root = mkdtempSync(join(tmpdir(), 'patterm-mcp-test-'));
   const projectDir = join(root, 'project');
   const dataHome = join(root, 'data');
@@ -59,6 +59,7 @@ export async function startHarness(): Promise<Harness> {
     dataHome,
     socketPath: join(root, 'run', 'patterm', `${process.pid}.sock`),
     launcher: (endpoint) => createAgentLauncher({ coordinator, endpoint, catalog }),
+    progressIntervalMs: options.progressIntervalMs,
   });
   const connections: Connection[] = [];
   after(async () => {
