@@ -70,6 +70,6 @@ export const waitForPattern = defineTool({
     };
     const condition = args.pattern === undefined ? 'the screen settled' : args.absent ? 'the pattern is gone' : 'matched';
     const headline = outcome.matched ? condition : exited ? `not matched: ${pane.name} exited` : `not matched within ${args.timeout_seconds} s`;
-    return ok(result, `${headline} (screen_version ${outcome.screenVersion}, ${outcome.elapsedMs} ms)\n${outcome.snippet}`);
+    return ok(result, `${headline} (screen_version ${outcome.screenVersion}, ${outcome.elapsedMs} ms)`, outcome.snippet);
   },
 });
