@@ -172,6 +172,38 @@ const RowsTrim = v.strictObject({
 
 export const ChromeTrimRuleSchema = v.variant('kind', [BlockTrim, FromLastTrim, MatchTrim, RowsTrim]);
 
+// ---- dialogs: where an agent asks for approval or an answer (issue 26) ----
+
+/** A dialog is drawn near the bottom of the screen; more rows than a screen holds is a typo. */
+const MAX_REGION_ROWS = 500;
+/** Keys are a few bytes (Enter, Esc, arrows then Enter); anything long is not a key press. */
+const MAX_KEY_BYTES = 64;
+
+const KeyBytes = v.pipe(v.string(), v.nonEmpty('must not be empty (give the bytes to send, e.g. "\\r")'), v.maxLength(MAX_KEY_BYTES, `must be at most ${MAX_KEY_BYTES} characters`));
+
+/**
+ * Where on the screen the dialog is looked for, so that the same words printed
+ * elsewhere (a file that contains "Allow?") do not count.
+ */
+export const DialogRegionSchema = v.union([
+  v.strictObject({ bottom_rows: v.pipe(v.number(), v.integer('must be a whole number of rows'), v.minValue(1), v.maxValue(MAX_REGION_ROWS)) }),
+  /** The rows below the last row matching this regex (the input box's rule line, say). */
+  v.strictObject({ below: Regex }),
+], 'must be {"bottom_rows": N} or {"below": "<regex of a rule line>"}');
+
+export const DialogSchema = v.pipe(v.strictObject({
+  /** "permission": a tool approval; "question": the program asks something else. */
+  kind: v.picklist(['permission', 'question'], 'must be "permission" or "question"'),
+  pattern: Regex,
+  flags: v.optional(v.pipe(v.string(), v.regex(/^[imsu]*$/, 'may only hold the regex flags i, m, s and u'))),
+  region: DialogRegionSchema,
+  /** The bytes that answer it; send_input's `answer` sends these. */
+  keys: v.optional(v.strictObject({ approve_once: v.optional(KeyBytes), approve_always: v.optional(KeyBytes), deny: v.optional(KeyBytes) })),
+}), v.forward(
+  v.check((dialog) => validRegex(dialog.pattern, dialog.flags), (issue) => flagsProblem(issue.input.pattern, issue.input.flags)),
+  ['pattern'],
+));
+
 // ---- the two preset kinds (spec §10) ----
 
 /**
@@ -205,6 +237,8 @@ export const AgentPresetSchema = v.strictObject({
   idle_threshold_ms: v.optional(Millis(MAX_TIMEOUT_MS)),
   submit: v.optional(SubmitOptionsSchema),
   chrome_trim_hints: v.optional(v.array(ChromeTrimRuleSchema)),
+  /** The CLI's approval dialogs and questions, strongest evidence of its state (issue 26). */
+  dialogs: v.optional(v.array(DialogSchema)),
 });
 
 export const ProcessPresetSchema = v.strictObject({
@@ -223,6 +257,8 @@ export type McpInjection = v.InferOutput<typeof McpInjectionSchema>;
 export type ReadySignal = v.InferOutput<typeof ReadySignalSchema>;
 export type SubmitOptions = v.InferOutput<typeof SubmitOptionsSchema>;
 export type ChromeTrimRule = v.InferOutput<typeof ChromeTrimRuleSchema>;
+export type Dialog = v.InferOutput<typeof DialogSchema>;
+export type DialogRegion = v.InferOutput<typeof DialogRegionSchema>;
 export type PresetKind = 'agent' | 'process';
 
 export type PresetParse<T> = { ok: true; preset: T } | { ok: false; problems: string[] };

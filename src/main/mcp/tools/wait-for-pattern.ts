@@ -8,7 +8,7 @@ import { ChildIdSchema } from './schemas.js';
  * Longest single wait. Vendor CLIs time out MCP calls on their own schedule;
  * half an hour is past any sensible single wait, and the caller can loop.
  */
-const MAX_TIMEOUT_SECONDS = 1800;
+export const MAX_TIMEOUT_SECONDS = 1800;
 const MAX_STABLE_MS = 600_000;
 
 export const waitForPattern = defineTool({
