@@ -9,7 +9,7 @@
  * codex's requests must not offer codex's own sub-agent tools.
  * With PATTERM_RECORD_CASSETTES=1 each run is saved as <cli>-shell-approval.
  */
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -18,7 +18,7 @@ import { screenState } from '../../../src/main/presets/ready-state.js';
 import type { ToolCall, TurnView } from '../../fixtures/fake-model/script.js';
 import { findToolName } from '../../fixtures/fake-model/script.js';
 import { eventually } from '../../helpers/coordinator-fixture.js';
-import { cliVersion, startWorld, VENDORS, type Vendor, type World } from './agent-world.js';
+import { cliVersion, useWorld, VENDORS, type Vendor, type World } from './agent-world.js';
 import { dialogOn, regionRows } from './preset-dialogs.js';
 
 const CASSETTES = fileURLToPath(new URL('../../../../test/fixtures/cassettes/', import.meta.url));
@@ -56,10 +56,7 @@ function codexOwnTools(body: unknown): string[] {
 }
 
 let world: World;
-before(async () => {
-  world = await startWorld({ withMcp: true });
-});
-after(() => world?.stop());
+useWorld((started) => (world = started));
 
 for (const vendor of VENDORS) {
   const version = cliVersion(vendor);
