@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { compilePattern, PatternError } from '../../../shared/pattern.js';
+import { PROGRESS_INTERVAL_MS } from '../progress-keepalive.js';
 import { defineTool, ok, ToolError } from '../tool-kit.js';
 import { exitCodeOf } from '../exit-description.js';
 import { ChildIdSchema } from './schemas.js';
@@ -23,6 +24,7 @@ export const waitForPattern = defineTool({
     'stable_ms waits, after the condition holds, until the screen has not changed for that many milliseconds; with stable_ms alone (no pattern) it waits for the screen to settle.',
     'If the child exits, the wait ends at once with exited: true.',
     'A pattern that backtracks catastrophically (a repeated group that itself repeats, such as "(a+)+") is stopped after a quarter of a second and returned as an error.',
+    `While it waits, it sends MCP progress notifications every ${PROGRESS_INTERVAL_MS / 1000} s to a client that asked for them, so a client that times calls out does not cut a long wait off.`,
   ].join(' '),
   schema: v.strictObject({
     child_id: ChildIdSchema,
