@@ -21,8 +21,6 @@ const SAMPLE_INTERVAL_MS = 150;
 const POLL_MS = 500;
 /** How often a state that can change with time alone (starting, a signal's verdict) is judged again. */
 const TIME_RECHECK_MS = 500;
-/** How often a long wait reports progress when its caller gives no interval: well under a client's 60 s call timeout. */
-const DEFAULT_PROGRESS_EVERY_MS = 10_000;
 /** Judging again just after the quiet threshold passes, not just before it. */
 const THRESHOLD_MARGIN_MS = 20;
 
@@ -109,14 +107,13 @@ export class AgentStates implements Disposable {
 
   /**
    * Resolves once the pane is in one of `states`, or when `timeoutMs` pass, or
-   * `signal` aborts. `onProgress` is called every `progressEveryMs` meanwhile
-   * (for MCP progress notifications on long waits).
+   * `signal` aborts.
    */
   async waitFor(
     paneId: PaneId,
     states: ReadonlySet<AgentStateName>,
     timeoutMs: number,
-    options: { signal?: AbortSignal; onProgress?: (elapsedMs: number, state: AgentState) => void; progressEveryMs?: number } = {},
+    options: { signal?: AbortSignal } = {},
   ): Promise<StateWaitOutcome> {
     const started = this.clock();
     const entry = this.entry(paneId);
@@ -132,7 +129,6 @@ export class AgentStates implements Disposable {
         if (done) return;
         done = true;
         clearTimeout(deadline);
-        if (progress) clearInterval(progress);
         subscription.dispose();
         options.signal?.removeEventListener('abort', abort);
         entry.waiters--;
@@ -147,8 +143,6 @@ export class AgentStates implements Disposable {
       const abort = () => finish(false, entry.machine.state);
       options.signal?.addEventListener('abort', abort, { once: true });
       const deadline = setTimeout(() => finish(false, entry.machine.state), timeoutMs);
-      const report = options.onProgress;
-      const progress = report ? setInterval(() => report(this.clock() - started, entry.machine.state), options.progressEveryMs ?? DEFAULT_PROGRESS_EVERY_MS) : null;
       // A change published between the first judgement and the subscription above is not lost.
       if (states.has(entry.machine.state.state)) finish(true, entry.machine.state);
     });

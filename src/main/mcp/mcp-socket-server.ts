@@ -17,6 +17,7 @@ import { ignoreError, log, pattermLog } from '../../node/patterm-log.js';
 import { fileIdentity, SocketFileWatch, type FileIdentity, type SocketFileLoss } from './socket-file-watch.js';
 import { SocketTransport } from './socket-transport.js';
 import type { ToolDispatcher } from './tool-dispatcher.js';
+import type { SendProgress } from './progress-keepalive.js';
 
 /** A connection that has not said hello by then is not a patterm proxy. */
 const HANDSHAKE_TIMEOUT_MS = 10_000;
@@ -151,9 +152,12 @@ export class McpSocketServer implements Disposable {
       const state = this.identities.state(token);
       return { tools: state.kind === 'live' ? this.dispatcher.list(state.identity) : [] };
     });
-    server.setRequestHandler(CallToolRequestSchema, async (request, extra) =>
-      this.dispatcher.call(request.params.name, request.params.arguments, token, extra.signal),
-    );
+    server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+      const progressToken = request.params._meta?.progressToken;
+      const sendProgress: SendProgress | null =
+        progressToken === undefined ? null : (update) => extra.sendNotification({ method: 'notifications/progress', params: { progressToken, ...update } });
+      return this.dispatcher.call(request.params.name, request.params.arguments, token, extra.signal, sendProgress);
+    });
     await server.connect(new SocketTransport(socket, rest));
   }
 

@@ -39,6 +39,8 @@ export interface StartMcpServerOptions {
   permissionPolicy?: PermissionPolicy;
   /** How long an unauthenticated connection may last; tests shorten the defaults. */
   deadlines?: ConnectionDeadlines;
+  /** Test-only: how often long calls send progress (default PROGRESS_INTERVAL_MS). */
+  progressIntervalMs?: number;
 }
 
 export interface McpServerHandle extends McpEndpoint {
@@ -78,7 +80,7 @@ export async function startMcpServer(options: StartMcpServerOptions): Promise<Mc
     const timers = new TimerService(coordinator, delivery);
     disposables.push(children, timers, states);
     const policy = options.permissionPolicy ?? POLICY_OFF;
-    const dispatcher = new ToolDispatcher(ALL_TOOLS, { coordinator, launcher, identities, scratchpads, children, delivery, timers, states, policy });
+    const dispatcher = new ToolDispatcher(ALL_TOOLS, { coordinator, launcher, identities, scratchpads, children, delivery, timers, states, policy }, options.progressIntervalMs);
     const server = await McpSocketServer.listen(socketPath, identities, dispatcher, options.deadlines);
     disposables.unshift(server);
     return {

@@ -8,6 +8,7 @@ import type { ScratchpadStore } from '../scratchpads/scratchpad-store.js';
 import type { ChildRegistry } from './child-registry.js';
 import type { IdentityRegistry } from './identity-registry.js';
 import type { MessageDelivery } from './message-delivery.js';
+import type { ProgressReporter } from './progress-keepalive.js';
 import type { TimerService } from './timer-service.js';
 import type { AgentStates } from '../agent-states.js';
 import type { PermissionPolicy } from './permission-policy.js';
@@ -31,11 +32,8 @@ export interface ToolContext {
   services: McpServices;
   /** Aborted when the client cancels the request or disconnects. */
   signal: AbortSignal;
-  /**
-   * Tells the caller a long call is still under way (MCP notifications/progress),
-   * when the caller asked for progress; absent otherwise.
-   */
-  progress?: (message: string) => void;
+  /** Wrap any wait that can last more than a few seconds in `progress.during`, so the client does not time it out. */
+  progress: ProgressReporter;
 }
 
 export function callerPane(context: ToolContext): PaneInfo {

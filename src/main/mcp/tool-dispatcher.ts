@@ -9,6 +9,7 @@ import { UnknownPaneError } from '../coordinator.js';
 import { ScratchpadError } from '../scratchpads/scratchpad-store.js';
 import { describeTool, fail, parseArguments, ToolError, type ToolDefinition } from './tool-kit.js';
 import type { McpServices } from './tool-context.js';
+import { PROGRESS_INTERVAL_MS, progressReporter, type SendProgress } from './progress-keepalive.js';
 
 export class ToolDispatcher {
   private readonly tools = new Map<string, { definition: ToolDefinition; listing: Tool }>();
@@ -16,6 +17,8 @@ export class ToolDispatcher {
   constructor(
     definitions: readonly ToolDefinition[],
     private readonly services: McpServices,
+    /** How often a long call sends progress; tests shorten it. */
+    private readonly progressIntervalMs = PROGRESS_INTERVAL_MS,
   ) {
     for (const definition of definitions) this.tools.set(definition.name, { definition, listing: describeTool(definition) });
   }
@@ -25,7 +28,7 @@ export class ToolDispatcher {
     return [...this.tools.values()].filter(({ definition }) => definition.access === 'any' || caller.role === 'orchestrator').map(({ listing }) => listing);
   }
 
-  async call(name: string, rawArgs: unknown, token: string, signal: AbortSignal): Promise<CallToolResult> {
+  async call(name: string, rawArgs: unknown, token: string, signal: AbortSignal, sendProgress: SendProgress | null = null): Promise<CallToolResult> {
     // An orchestrator's call is interactive work, like a keystroke: floods step aside while it runs.
     this.services.coordinator.inputActivity.markInput();
     const state = this.services.identities.state(token);
@@ -45,7 +48,8 @@ export class ToolDispatcher {
     }
     try {
       const args = parseArguments(tool, rawArgs);
-      return await tool.run(args, { caller, services: this.services, signal });
+      const progress = progressReporter(sendProgress, `${name} from ${caller.paneId}`, this.progressIntervalMs);
+      return await tool.run(args, { caller, services: this.services, signal, progress });
     } catch (error) {
       if (error instanceof ToolError) return fail(error.message, error.details);
       if (error instanceof ScratchpadError) return fail(error.message, { code: error.code });

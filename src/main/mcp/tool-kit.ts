@@ -38,9 +38,14 @@ export function defineTool<S extends v.GenericSchema>(tool: ToolDefinition<S>): 
   return tool;
 }
 
-/** A successful result: the structure for programs, and text for the model. */
-export function ok(structured: Record<string, unknown>, text?: string): CallToolResult {
-  return { content: [{ type: 'text', text: text ?? JSON.stringify(structured, null, 2) }], structuredContent: structured };
+/**
+ * A successful result: the structure for programs, and text for the model: the
+ * headline, then the body on the lines below. claude and codex show their models
+ * only structuredContent, so the headline goes in it too, first, as `summary`.
+ */
+export function ok(structured: Record<string, unknown>, headline?: string, body?: string): CallToolResult {
+  if (headline === undefined) return { content: [{ type: 'text', text: JSON.stringify(structured, null, 2) }], structuredContent: structured };
+  return { content: [{ type: 'text', text: body === undefined ? headline : `${headline}\n${body}` }], structuredContent: { summary: headline, ...structured } };
 }
 
 export function fail(message: string, structured: Record<string, unknown> = {}): CallToolResult {

@@ -48,7 +48,7 @@ test('an agent launched from a preset orchestrates a sub-agent and a process end
   await say('/call timer_wait {"seconds":0.5,"label":"recheck"}', 'result\\| timer_wait: timer');
   await expectScreen(coordinator, root.id, `^got\\| ${literal('[system] Your timer [recheck] has completed.')}$`);
 
-  await say('/call list_children {}', `result\\| list_children: ${kidId} kid agent`);
+  await say('/call list_children {}', `result\\| list_children: 2 children: ${kidId} kid agent`);
   await say(`/call kill {"child_id":"${kidId}"}`, 'result\\| kill: kid exited with code 143 \\(SIGTERM\\)');
   assert.equal(coordinator.info(kidId).process.status, 'killed');
   // The kid's connection went with it; only the orchestrator's remains.

@@ -26,7 +26,7 @@ test('text with submit runs a command in a shell', async () => {
   const id = await spawn(BASH);
   assert.ok(await matched(id, PROMPT));
   const result = await mcp.call('send_input', { child_id: id, text: 'echo $((6 * 7))', submit: true });
-  assert.deepEqual(structured(result), { child_id: id, kind: 'text', bytes_sent: 16, bracketed_paste: false, submitted: true });
+  assert.deepEqual(structured(result), { summary: textOf(result), child_id: id, kind: 'text', bytes_sent: 16, bracketed_paste: false, submitted: true });
   assert.ok(await matched(id, '^42$'));
 });
 

@@ -104,7 +104,7 @@ test('list_children includes type, status, exit code and idle state', async () =
 test('kill stops the child and reports how it ended', async () => {
   const spawned = structured<Spawned>(await mcp.call('spawn_process', { argv: ['sleep', '60'] }));
   const result = await mcp.call('kill', { child_id: spawned.child_id });
-  assert.deepEqual(structured(result), { child_id: spawned.child_id, name: spawned.name, status: 'killed', exit_code: 143, signal: 'SIGTERM', already_exited: false, closed: false });
+  assert.deepEqual(structured(result), { summary: textOf(result), child_id: spawned.child_id, name: spawned.name, status: 'killed', exit_code: 143, signal: 'SIGTERM', already_exited: false, closed: false });
   const again = await mcp.call('kill', { child_id: spawned.child_id, signal: 'SIGKILL' });
   assert.equal(structured<{ already_exited: boolean }>(again).already_exited, true);
   // A program that ignores SIGTERM but not SIGHUP (as an interactive shell does) is hung up, as a closing terminal would.

@@ -4,6 +4,7 @@
  * patterm's MCP server (when it is built) and the preset launcher, and a
  * cassette recorder on every pane. Used by the *.agents.ts suites.
  */
+import { after, before } from 'node:test';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -99,4 +100,14 @@ export async function startWorld(options: { withMcp: boolean }): Promise<World> 
       rmSync(root, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 });
     },
   };
+}
+
+/** One world with patterm's MCP server for a whole test file: started before its first test, stopped after its last. */
+export function useWorld(started: (world: World) => void): void {
+  let world: World | undefined;
+  before(async () => {
+    world = await startWorld({ withMcp: true });
+    started(world);
+  });
+  after(() => world?.stop());
 }

@@ -6,6 +6,7 @@ import { dirname } from 'node:path';
 import { buildInjection, deepMerge } from '../../../src/main/presets/mcp-injection.js';
 import { bundledPresetDirs } from '../../../src/main/presets/preset-paths.js';
 import { loadPresetDir } from '../../../src/main/presets/preset-loader.js';
+import { MAX_TIMEOUT_SECONDS as MAX_WAIT_SECONDS } from '../../../src/main/mcp/tools/wait-for-pattern.js';
 
 const PROXY = ['/usr/bin/node', '/opt/patterm/bin/patterm', 'mcp-stdio', '--socket', '/run/p 1.sock', '--identity', 'tok"en'];
 const bundled = (id: string) => loadPresetDir('agent', bundledPresetDirs().agents).presets.find((p) => p.id === id)!.preset;
@@ -45,6 +46,12 @@ test('the config files of agents still running are removed when patterm exits, w
   assert.deepEqual(files.filter((file) => existsSync(dirname(file))), [], 'every private directory is gone');
 });
 
+test('codex: its own multi-agent tools are off, so its model uses patterm\'s', () => {
+  const argv = bundled('codex').argv;
+  const at = argv.indexOf('features.multi_agent=false');
+  assert.ok(at > 0 && argv[at - 1] === '-c', `argv: ${argv.join(' ')}`);
+});
+
 test('codex: -c overrides with TOML values, plus per-tool approvals', () => {
   const { args } = buildInjection(bundled('codex').mcp_injection, PROXY, {});
   const overrides = args.filter((_, i) => args[i - 1] === '-c');
@@ -62,8 +69,14 @@ test('opencode: OPENCODE_CONFIG_CONTENT merged over what the user already set', 
   const config = JSON.parse(env.OPENCODE_CONFIG_CONTENT);
   assert.equal(config.theme, 'dark');
   assert.equal(config.mcp.other.url, 'http://x');
-  assert.deepEqual(config.mcp.patterm, { type: 'local', command: PROXY, enabled: true });
+  const { timeout, ...entry } = config.mcp.patterm;
+  assert.deepEqual(entry, { type: 'local', command: PROXY, enabled: true });
+  // opencode cuts a call off at this timeout (reset by progress): it must outlast the longest wait a tool allows.
+  assert.ok(timeout > MAX_WAIT_SECONDS * 1000, `opencode's MCP timeout ${timeout} ms against waits of up to ${MAX_WAIT_SECONDS} s`);
   assert.equal(config.permission.patterm_spawn_process, 'ask');
+  // Deliberate permissions (spec note 5): opencode's own default runs shell commands and edits without asking.
+  assert.equal(config.permission.bash, 'ask');
+  assert.equal(config.permission.edit, 'ask');
   assert.throws(() => buildInjection(bundled('opencode').mcp_injection, PROXY, { OPENCODE_CONFIG_CONTENT: 'not json' }), /OPENCODE_CONFIG_CONTENT already holds text that is not JSON/);
 });
 

@@ -56,7 +56,7 @@ for (const [parent, child] of PAIRS) {
     const started = performance.now();
     const orch = await world.launcher.spawnAgent({ preset: parent, initialPrompt: `${MARK.start}: orchestrate a ${child}` });
     assert.ok(orch.submit?.submitted, `orchestrator prompt: ${JSON.stringify(orch.submit)}`);
-    const approver = approvePrompts(world.coordinator, orch.pane.id, parent);
+    const approver = approvePrompts(world.coordinator, orch.pane.id, world.catalog.findAgent(parent)!.preset);
     try {
       const step = (rule: string) => world.server.waitForRequest((r) => r.rule === rule, SCENARIO_TIMEOUT_MS, `${parent}→${child} step ${rule}`);
       await step('child-answer');

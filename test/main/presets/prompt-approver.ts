@@ -1,19 +1,13 @@
 /**
  * Plays the human at a permission prompt in the e2e suite: when the pane shows
- * its CLI's "may I run this tool?" dialog, note which patterm tool it is for
- * and press Enter (approve once in all three CLIs).
+ * one of its preset's approval dialogs, note which patterm tool it is for and
+ * press the preset's approve-once keys.
  */
 import type { Coordinator } from '../../../src/main/coordinator.js';
 import type { PaneId } from '../../../src/shared/pane-types.js';
+import type { AgentPreset } from '../../../src/shared/preset-schema.js';
 import { ALL_TOOLS } from '../../../src/main/mcp/index.js';
-import type { Vendor } from './agent-world.js';
-
-/** The permission dialog of each CLI, as seen on this machine's versions. */
-export const PERMISSION_PROMPT: Record<Vendor, RegExp> = {
-  claude: /Do you want to proceed\?/,
-  codex: /Allow the \S+ MCP server to run tool/,
-  opencode: /Permission required|Allow once/,
-};
+import { dialogOn } from './preset-dialogs.js';
 
 /**
  * Which patterm tool a dialog asks about: codex names it ("run tool "kill""),
@@ -32,7 +26,7 @@ export interface Approver {
   dispose(): void;
 }
 
-export function approvePrompts(coordinator: Coordinator, paneId: PaneId, vendor: Vendor): Approver {
+export function approvePrompts(coordinator: Coordinator, paneId: PaneId, preset: AgentPreset): Approver {
   const approved: Approver['approved'] = [];
   let showing = false;
   let checking = false;
@@ -41,14 +35,14 @@ export function approvePrompts(coordinator: Coordinator, paneId: PaneId, vendor:
     checking = true;
     try {
       const grid = await coordinator.grid(paneId);
-      const text = grid.lines.join('\n');
-      const prompt = PERMISSION_PROMPT[vendor].test(text);
-      if (prompt && !showing) {
+      const dialog = dialogOn(preset, grid.lines);
+      const answer = dialog?.kind === 'permission' ? dialog.keys?.approve_once : undefined;
+      if (answer && !showing) {
         const around = grid.lines.filter((line) => line.trim() !== '').slice(-14).join('\n');
         approved.push({ tool: toolInPrompt(around), screen: around });
-        coordinator.write(paneId, '\r', 'user');
+        coordinator.write(paneId, answer, 'user');
       }
-      showing = prompt;
+      showing = answer !== undefined;
     } finally {
       checking = false;
     }

@@ -48,6 +48,7 @@ export const listChildren = defineTool({
       const match = 'first_match' in child && child.first_match ? `, ${child.first_match} pattern matched first` : '';
       return `${child.child_id}  ${child.name}  ${child.type}  ${state}${match}`;
     });
-    return ok({ children }, children.length === 0 ? 'no children.' : lines.join('\n'));
+    if (children.length === 0) return ok({ children }, 'no children.');
+    return ok({ children }, `${children.length} ${children.length === 1 ? 'child' : 'children'}:`, lines.join('\n'));
   },
 });

@@ -114,12 +114,12 @@ async function readGrid(pane: PaneInfo, args: Args, { services }: ToolContext) {
     historyText = `[${history.length} line(s) above the screen]\n${history.join('\n')}${history.length > 0 ? '\n' : ''}[the screen]\n`;
   }
   if (args.since_version === undefined) {
-    return ok(structured, `${metadataHeadline(meta)}${trimmedNote(trimmed.trimmedRows)}\n${historyText}${content}`);
+    return ok(structured, `${metadataHeadline(meta)}${trimmedNote(trimmed.trimmedRows)}`, `${historyText}${content}`);
   }
   const changed = changedLines(grid, styledLines ?? grid.lines, dropped);
   Object.assign(structured, { since_version: args.since_version, changed_rows: changed.map((line) => line.row), changed_lines: changed });
   const body = changed.length === 0 ? '(no rows changed)' : changed.map((line) => `row ${line.row}: ${line.text}`).join('\n');
-  return ok(structured, `${metadataHeadline(meta)} ${changed.length} row(s) changed since screen_version ${args.since_version}:\n${historyText}${body}`);
+  return ok(structured, `${metadataHeadline(meta)} ${changed.length} row(s) changed since screen_version ${args.since_version}:`, `${historyText}${body}`);
 }
 
 /** Up to `count` rendered lines from just above the screen, oldest first: scrollback only, never the screen's own rows. */
@@ -177,7 +177,7 @@ async function readStream(pane: PaneInfo, args: Args, { services }: ToolContext)
   if (filter) notes.push(`${matching.length} of ${totalLines} lines matched`);
   if (page.length === 0 && lineOffset > 0 && matching.length > 0) notes.push(`line_offset ${lineOffset} is past the last of ${matching.length} lines`);
   else if (page.length < matching.length) notes.push(`lines ${lineOffset}..${lineOffset + page.length - 1} of ${matching.length} shown`);
-  return ok(structured, `${metadataHeadline(meta)}\n${content}${content ? '\n' : ''}[${notes.join('; ')}]`);
+  return ok(structured, metadataHeadline(meta), `${content}${content ? '\n' : ''}[${notes.join('; ')}]`);
 }
 
 /**

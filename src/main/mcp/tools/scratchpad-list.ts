@@ -12,7 +12,8 @@ export const scratchpadList = defineTool({
   async run(_args, { services }) {
     const entries = await services.scratchpads.list();
     const scratchpads = entries.map((entry) => ({ name: entry.name, size: entry.size, modified_at: entry.modifiedAt }));
-    const text = scratchpads.length === 0 ? 'no scratchpads yet.' : scratchpads.map((pad) => `${pad.name}  ${pad.size} bytes  modified ${pad.modified_at}`).join('\n');
-    return ok({ scratchpads }, text);
+    if (scratchpads.length === 0) return ok({ scratchpads }, 'no scratchpads yet.');
+    const lines = scratchpads.map((pad) => `${pad.name}  ${pad.size} bytes  modified ${pad.modified_at}`);
+    return ok({ scratchpads }, `${scratchpads.length} scratchpad${scratchpads.length === 1 ? '' : 's'}:`, lines.join('\n'));
   },
 });

@@ -13,7 +13,8 @@ export const scratchpadRead = defineTool({
     const pad = await services.scratchpads.read(args.name, { forReply: true });
     return ok(
       { name: pad.name, content: pad.content, revision: pad.revision, size: pad.size, modified_at: pad.modifiedAt },
-      `[${pad.name}, revision ${pad.revision}, ${pad.size} bytes]\n${pad.content}`,
+      `[${pad.name}, revision ${pad.revision}, ${pad.size} bytes]`,
+      pad.content,
     );
   },
 });

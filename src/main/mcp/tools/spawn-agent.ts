@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { PROGRESS_INTERVAL_MS } from '../progress-keepalive.js';
 import { defineTool, fail, ok, ToolError } from '../tool-kit.js';
 import { ChildSizeFields, messageSchema, NotifyOnExitSchema, ownSizeOf, PaneNameSchema, sizeResult } from './schemas.js';
 import { reserveName } from '../pane-names.js';
@@ -14,6 +15,7 @@ export const spawnAgent = defineTool({
     'patterm adds nothing to your prompt: say in initial_prompt what the agent should do, that it is a sub-agent, that it can answer you with the report_to_parent tool, and that messages from you arrive prefixed with "[orchestrator]".',
     'Returns child_id. Follow its progress with wait_for_pattern or read_output (mode "grid"); talk to it with send_message_to.',
     'Sub-agents cannot spawn agents (two-level tree).',
+    `An agent CLI can take a minute to start; meanwhile MCP progress notifications go out every ${PROGRESS_INTERVAL_MS / 1000} s to a client that asked for them.`,
   ].join(' '),
   schema: v.strictObject({
     preset: v.pipe(v.string(), v.minLength(1, 'preset is empty'), v.maxLength(200), v.description('Name of an agent preset, e.g. "claude".')),
@@ -22,12 +24,12 @@ export const spawnAgent = defineTool({
     notify_on_exit: NotifyOnExitSchema,
     ...ChildSizeFields,
   }),
-  async run(args, { caller, services }) {
+  async run(args, { caller, services, progress }) {
     const ownSize = ownSizeOf(args);
     const release = args.name ? reserveName(services.coordinator, caller.paneId, args.name) : () => undefined;
     let spawned;
     try {
-      spawned = await services.launcher.spawnAgent({
+      const starting = services.launcher.spawnAgent({
         preset: args.preset,
         initialPrompt: args.initial_prompt,
         name: args.name,
@@ -35,6 +37,7 @@ export const spawnAgent = defineTool({
         owner: 'orchestrator',
         ownSize,
       });
+      spawned = await progress.during(starting, (elapsedMs) => `starting ${args.preset} and typing its first prompt: ${Math.round(elapsedMs / 1000)} s`);
     } catch (error) {
       throw new ToolError(`could not spawn agent preset ${JSON.stringify(args.preset)}: ${(error as Error).message}`);
     } finally {

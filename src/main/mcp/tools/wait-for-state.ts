@@ -4,9 +4,6 @@ import { defineTool, ok, ToolError } from '../tool-kit.js';
 import { describeState, stateFields } from '../pane-metadata.js';
 import { ChildIdSchema, MAX_WAIT_SECONDS } from './schemas.js';
 
-/** Well under the 60 s after which an MCP client (opencode) gives up on a call that says nothing. */
-const PROGRESS_EVERY_MS = 15_000;
-
 export const waitForState = defineTool({
   name: 'wait_for_state',
   title: "Wait for a child's state",
@@ -17,6 +14,7 @@ export const waitForState = defineTool({
     'Typical: after sending a task, wait for ["idle", "waiting_permission", "waiting_input"] to learn when it needs you or has finished; then read_output.',
     'Returns matched, the state, state_source (the evidence: a preset pattern such as its dialog or ready prompt, a terminal signal, or quiet time), state_since, and dialog (the dialog\'s text) when one is up.',
     'If the child exits, the wait ends at once (state exited; matched only if you asked for exited).',
+    'While it waits, it sends MCP progress notifications to a client that asked for them, so a client that times calls out does not cut a long wait off.',
   ].join(' '),
   schema: v.strictObject({
     child_id: ChildIdSchema,
@@ -37,11 +35,11 @@ export const waitForState = defineTool({
     const pane = services.children.resolveTarget(caller, args.child_id);
     if (signal.aborted) throw new ToolError('the wait was cancelled');
     const wanted = new Set(args.states);
-    const outcome = await services.states.waitFor(pane.id, wanted, args.timeout_ms, {
-      signal,
-      progressEveryMs: PROGRESS_EVERY_MS,
-      onProgress: progress && ((elapsedMs, state) => progress(`${pane.name} is ${state.state} after ${Math.round(elapsedMs / 1000)} s`)),
-    });
+    const outcome = await progress.during(
+      services.states.waitFor(pane.id, wanted, args.timeout_ms, { signal }),
+      (elapsedMs) => `${pane.name} is ${services.states.peek(pane.id)?.state ?? 'starting'} after ${Math.round(elapsedMs / 1000)} s`,
+      args.timeout_ms,
+    );
     if (signal.aborted) throw new ToolError('the wait was cancelled');
     const result = { child_id: pane.id, matched: outcome.matched, ...stateFields(outcome.state), elapsed_ms: outcome.elapsedMs };
     const headline = outcome.matched

@@ -47,7 +47,7 @@ export interface Connection {
 /** Tool calls in tests may wait on real processes under load; the SDK default (60 s) is fine, this is explicit. */
 const CALL_TIMEOUT_MS = 120_000;
 
-export async function startHarness(options: { permissionPolicy?: PermissionPolicy } = {}): Promise<Harness> {
+export async function startHarness(options: { permissionPolicy?: PermissionPolicy; progressIntervalMs?: number } = {}): Promise<Harness> {
   const root = mkdtempSync(join(tmpdir(), 'patterm-mcp-test-'));
   const projectDir = join(root, 'project');
   const dataHome = join(root, 'data');
@@ -61,6 +61,7 @@ export async function startHarness(options: { permissionPolicy?: PermissionPolic
     socketPath: join(root, 'run', 'patterm', `${process.pid}.sock`),
     launcher: (endpoint) => createAgentLauncher({ coordinator, endpoint, catalog }),
     permissionPolicy: options.permissionPolicy,
+    progressIntervalMs: options.progressIntervalMs,
   });
   const connections: Connection[] = [];
   after(async () => {
