@@ -13,7 +13,7 @@ import { transfer } from '../workers/comlink-node.js';
 import { killPaneTree } from './process-reaper.js';
 import { RemotePty } from './remote-pty.js';
 import { WorkerClient } from './worker-client.js';
-import { workerEntryUrl } from './worker-entry.js';
+import { SMALL_HEAP_LIMITS, workerEntryUrl } from './worker-entry.js';
 
 const WORKER_URL = workerEntryUrl('workers/pty-host-worker');
 
@@ -37,6 +37,7 @@ export class PtyHost {
     const worker = new Worker(WORKER_URL, {
       workerData: init,
       transferList: [channel.port2],
+      resourceLimits: SMALL_HEAP_LIMITS,
       // Never to the terminal: the TUI owns it (a crash still reaches us as an 'error' event).
       stdout: true,
       stderr: true,

@@ -13,3 +13,12 @@ export type WorkerEntry = (typeof WORKER_ENTRIES)[number];
 export function workerEntryUrl(entry: WorkerEntry): URL {
   return new URL(`../${entry}.bundle.js`, import.meta.url);
 }
+
+/**
+ * V8 heap limits of the pane and PTY host threads. Their bytes live in shared
+ * memory and WASM, so their JavaScript heaps stay small, but under a flood V8
+ * grows a thread's young generation towards its default of 48 MiB and keeps
+ * it resident. 4 MiB, not less: a smaller one made animating panes collect
+ * more often.
+ */
+export const SMALL_HEAP_LIMITS = { maxYoungGenerationSizeMb: 4 } as const;
