@@ -10,7 +10,6 @@ import { startMcpServer, type McpServerHandle } from './mcp/index.js';
 import { warmMcpSdk } from './mcp/mcp-sdk.js';
 import { createAgentLauncher } from './presets/agent-launcher.js';
 import { PresetCatalog } from './presets/preset-catalog.js';
-import { pattermLog } from './patterm-log.js';
 import { loadConfig } from './tui/config.js';
 import { restoreHostTerminal } from './tui/terminal-restore.js';
 import { TuiHost } from './tui/tui-host.js';
@@ -53,18 +52,15 @@ export async function runApp(options: AppOptions): Promise<void> {
     config: loadConfig(),
     onQuit: () => void lifecycle.shutdown(0),
     onCrash: (error) => crash(lifecycle, tui, error),
-    // Once the first frame is on the screen: before it, these competed with the renderer for the cores.
-    // The first agent to connect then finds the MCP SDK loaded (see mcp-sdk.ts), and the first spawn a
-    // PTY host and a spare worker booted. Nothing is lost if prewarm fails: the first spawn starts what it
-    // needs itself, and reports what stops it.
-    onRendererReady: () => {
-      warmMcpSdk();
-      coordinator.prewarm().catch((error: Error) => pattermLog(`start-up: booting the PTY host and a spare pane worker ahead failed: ${error.message}`));
-    },
+    // The first agent to connect then finds the MCP SDK loaded (see mcp-sdk.ts).
+    onRendererReady: () => warmMcpSdk(),
     rendererThread: options.rendererThread,
   });
   tui.start();
   crashTui = tui;
+  // After the first paint, so the boots do not delay it; before the first spawn, which then starts at once.
+  // Nothing is lost if it fails: the first spawn starts what it needs itself, and reports what stops it.
+  coordinator.prewarm().catch(() => undefined);
 }
 
 /** The running TUI, for the crash handlers installed before it existed. */

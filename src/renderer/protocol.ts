@@ -118,7 +118,6 @@ export type BridgeCommand =
 
 /** Messages the renderer sends to the bridge. */
 export type FromRendererMessage =
-  /** The first frame is on the screen. */
   | { t: 'ready' }
   /** Sent after 'shutdown': the renderer drew its last byte and put the host modes back. */
   | { t: 'stopped' }

@@ -61,8 +61,6 @@ export class RendererApp {
   private retake = '';
   /** Where the focused pane's worker posts its frames. */
   private framePort: MessagePort | null = null;
-  /** 'ready' goes out once the first frame is on the screen: the main thread holds its warm-up work until then. */
-  private firstFrameDrawn = false;
 
   constructor(
     cols: number,
@@ -83,6 +81,7 @@ export class RendererApp {
 
   start(): void {
     this.output(PUSH_TITLE + ENTER_HOST_MODES);
+    this.post({ t: 'ready' });
     this.scheduleFrame();
   }
 
@@ -332,10 +331,6 @@ export class RendererApp {
     } catch (error) {
       this.post({ t: 'log', text: `renderer: writing a frame failed: ${(error as Error).message}` });
       return;
-    }
-    if (!this.firstFrameDrawn) {
-      this.firstFrameDrawn = true;
-      this.post({ t: 'ready' });
     }
     if (this.reportFrames) this.post({ t: 'frame-drawn', bytes: frame.text.length, durationMs: performance.now() - started, cells: frame.cells });
   }
