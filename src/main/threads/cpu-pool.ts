@@ -6,10 +6,11 @@
  * than stripping a few KiB (bench: `pnpm bench cpu-pool`).
  *
  * Threads start on first use and exit when idle, so a patterm that never reads
- * large streams never pays for them.
+ * large streams never pays for them. piscina itself is imported then too: it
+ * is part of the main thread's start-up otherwise, before the first frame.
  */
 import { availableParallelism } from 'node:os';
-import { Piscina } from 'piscina';
+import type { Piscina } from 'piscina';
 import { diffRows, findRow, streamLines, type DiffRowsTask, type FindRowTask, type StreamLinesResult, type StreamLinesTask } from '../../node/cpu-tasks.js';
 import { workerEntryUrl } from './worker-entry.js';
 
@@ -27,10 +28,16 @@ const MAX_THREADS = Math.max(1, availableParallelism() - 1);
 
 const TASKS_FILE = workerEntryUrl('node/cpu-tasks').href;
 
-let pool: Piscina | null = null;
+let pool: Promise<Piscina> | null = null;
 
-function cpuPool(): Piscina {
-  pool ??= new Piscina({ filename: TASKS_FILE, minThreads: 0, maxThreads: MAX_THREADS, idleTimeout: IDLE_TIMEOUT_MS });
+function cpuPool(): Promise<Piscina> {
+  pool ??= import('piscina').then(
+    ({ Piscina }) => new Piscina({ filename: TASKS_FILE, minThreads: 0, maxThreads: MAX_THREADS, idleTimeout: IDLE_TIMEOUT_MS }),
+    (error: Error) => {
+      pool = null; // the next call tries again; this one's caller gets the error
+      throw error;
+    },
+  );
   return pool;
 }
 
@@ -48,12 +55,12 @@ export async function streamLinesOffThread(bytes: Uint8Array, options: { force?:
   // (Uint8Array's slice: a Node Buffer's own slice() would be a view, and transferring it would detach the caller's data).
   const whole = task.bytes.byteOffset === 0 && task.bytes.byteLength === task.bytes.buffer.byteLength;
   const owned = whole ? task.bytes : Uint8Array.prototype.slice.call(task.bytes);
-  return cpuPool().run({ ...task, bytes: owned }, { name: 'streamLines', transferList: [owned.buffer as ArrayBuffer] }) as Promise<StreamLinesResult>;
+  return (await cpuPool()).run({ ...task, bytes: owned }, { name: 'streamLines', transferList: [owned.buffer as ArrayBuffer] }) as Promise<StreamLinesResult>;
 }
 
 export async function diffRowsOffThread(task: DiffRowsTask): Promise<number[]> {
   if (Math.max(task.before.length, task.after.length) < POOL_MIN_DIFF_ROWS) return diffRows(task);
-  return cpuPool().run(task, { name: 'diffRows' }) as Promise<number[]>;
+  return (await cpuPool()).run(task, { name: 'diffRows' }) as Promise<number[]>;
 }
 
 /** Below this many rows a history search runs inline: a screenful or two is microseconds of work. */
@@ -66,12 +73,14 @@ export const POOL_MIN_FIND_ROWS = 200;
  */
 export async function findRowOffThread(task: FindRowTask): Promise<number> {
   if (task.frame.rows < POOL_MIN_FIND_ROWS) return findRow(task);
-  return cpuPool().run(task, { name: 'findRow', transferList: [task.frame.cells.buffer as ArrayBuffer] }) as Promise<number>;
+  return (await cpuPool()).run(task, { name: 'findRow', transferList: [task.frame.cells.buffer as ArrayBuffer] }) as Promise<number>;
 }
 
 /** Ends the pool threads (on shutdown; idle threads also end by themselves). */
 export async function closeCpuPool(): Promise<void> {
   const closing = pool;
   pool = null;
-  await closing?.destroy();
+  // A pool whose import failed has nothing to end; its error went to the call that asked for it.
+  const started = await closing?.catch(() => null);
+  await started?.destroy();
 }

@@ -13,7 +13,7 @@ import { transfer } from '../../node/comlink-node.js';
 import { killPaneTree } from '../../node/process-reaper.js';
 import { RemotePty } from '../panes/remote-pty.js';
 import { WorkerClient } from './worker-client.js';
-import { workerEntryUrl } from './worker-entry.js';
+import { SMALL_HEAP_LIMITS, workerEntryUrl } from './worker-entry.js';
 import { ignoreError } from '../../node/patterm-log.js';
 
 
@@ -37,6 +37,7 @@ export class PtyHost {
     const worker = new Worker(workerEntryUrl('workers/pty-host-worker'), {
       workerData: init,
       transferList: [channel.port2],
+      resourceLimits: SMALL_HEAP_LIMITS,
       // Never to the terminal: the TUI owns it (a crash still reaches us as an 'error' event).
       stdout: true,
       stderr: true,

@@ -26,3 +26,11 @@ export function replaceWorkerEntry(entry: WorkerEntry, url: URL | null): void {
 export function workerEntryUrl(entry: WorkerEntry): URL {
   return replaced.get(entry) ?? new URL(`../../${entry}.bundle.js`, import.meta.url);
 }
+
+/**
+ * V8 heap limits of the pane and PTY host threads. Their bytes live in shared
+ * memory and WASM, so their JavaScript heaps stay small, but under a flood V8
+ * grows a thread's young generation towards its default and keeps it
+ * resident. Not smaller: a smaller one made animating panes collect more often.
+ */
+export const SMALL_HEAP_LIMITS = { maxYoungGenerationSizeMb: 4 } as const;

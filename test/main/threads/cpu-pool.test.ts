@@ -3,6 +3,8 @@ import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { closeCpuPool, diffRowsOffThread, findRowOffThread, POOL_MIN_FIND_ROWS, streamLinesOffThread } from '../../../src/main/threads/cpu-pool.js';
 import type { CellFrame } from '../../../src/shared/pane-types.js';
+import { fileURLToPath } from 'node:url';
+import { runWithImportForbidden } from '../../helpers/forbidden-import.js';
 
 after(() => closeCpuPool());
 
@@ -46,4 +48,15 @@ test('a history search finds the nearest row either way, ignoring case, the same
     assert.equal(await find('error', 10, -1), -1, `${rows} rows: nothing further back`);
     assert.equal(await find('error', 10, 1), rows - 10, `${rows} rows: forward`);
   }
+});
+
+test("piscina is not part of patterm's main module graph, and the pool imports it when first used", () => {
+  const here = fileURLToPath(new URL('.', import.meta.url));
+  const app = new URL('../../../src/main/app.js', import.meta.url).href;
+  const loaded = runWithImportForbidden('piscina', `await import(${JSON.stringify(app)});`, here);
+  assert.equal(loaded.status, 0, loaded.stderr);
+  const pool = new URL('../../../src/main/threads/cpu-pool.js', import.meta.url).href;
+  const used = runWithImportForbidden('piscina', `const { diffRowsOffThread } = await import(${JSON.stringify(pool)}); await diffRowsOffThread({ before: [], after: Array(30000).fill('x') });`, here);
+  assert.notEqual(used.status, 0);
+  assert.match(used.stderr, /piscina imported by .*cpu-pool\.js/);
 });

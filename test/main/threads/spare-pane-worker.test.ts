@@ -5,7 +5,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { MessageChannel } from 'node:worker_threads';
+import { MessageChannel, type Worker } from 'node:worker_threads';
 import { fileURLToPath } from 'node:url';
 import { SparePaneWorker } from '../../../src/main/threads/spare-pane-worker.js';
 import { WorkerBootGate } from '../../../src/main/threads/worker-boot-gate.js';
@@ -13,7 +13,8 @@ import { loadGhosttyModule } from '../../../src/main/threads/wasm-module.js';
 import { GridMirror } from '../../../src/shared/grid-mirror.js';
 import { SharedAcks } from '../../../src/shared/shared-acks.js';
 import { allocateOutputLane } from '../../../src/shared/output-lane.js';
-import type { PaneWorkerLaunch } from '../../../src/main/threads/pane-worker-launch.js';
+import { launchPaneWorker, launchSpareWorker, type PaneWorkerLaunch } from '../../../src/main/threads/pane-worker-launch.js';
+import { SMALL_HEAP_LIMITS } from '../../../src/main/threads/worker-entry.js';
 import { BASH, BASH_ENV, eventually, startBash, useCoordinator } from '../../helpers/coordinator-fixture.js';
 import { startWithFirstLine } from '../../helpers/node-script.js';
 import { injectFault, useFaultInjection } from '../../helpers/fault-injection.js';
@@ -147,4 +148,35 @@ test('a spare nobody adopted does not keep the process alive', async () => {
   const exited = await eventually(() => child.exitCode !== null || child.signalCode !== null, { timeoutMs: TIMEOUT, message: 'the process to exit with only its spare left' });
   assert.equal(exited, true);
   assert.equal(child.exitCode, 0);
+});
+
+/** What V8 set up for the running thread, as Node reports it back from inside. */
+function assertSmallYoungGeneration(worker: Worker, what: string): void {
+  const limits = worker.resourceLimits;
+  assert.ok(limits, `${what}: no resource limits reported (thread not running?)`);
+  assert.equal(limits.maxYoungGenerationSizeMb, SMALL_HEAP_LIMITS.maxYoungGenerationSizeMb, `${what}: young generation limit`);
+}
+
+test("a launched pane worker and a spare run with SMALL_HEAP_LIMITS' young generation (V8's default let a flooding pane keep tens of MiB)", async () => {
+  const { launch, events } = await paneLaunch('p-limits');
+  const pane = launchPaneWorker(launch);
+  const spare = launchSpareWorker();
+  // Both listening before either is awaited: a Worker drops a message nobody listens for.
+  const paneReady = readyFrom(events);
+  const spareBooted = new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the spare did not boot within ${TIMEOUT} ms`)), TIMEOUT);
+    spare.once('message', (message) => {
+      clearTimeout(timer);
+      resolve(message);
+    });
+  });
+  try {
+    assert.deepEqual(await paneReady, { t: 'ready' });
+    await spareBooted;
+    assertSmallYoungGeneration(pane, 'pane worker');
+    assertSmallYoungGeneration(spare, 'spare');
+  } finally {
+    events.close();
+    await Promise.all([pane.terminate(), spare.terminate()]);
+  }
 });
