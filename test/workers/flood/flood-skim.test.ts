@@ -156,7 +156,7 @@ test('a flood read faster than it parses is skimmed, and ends with the screen, s
   const grid = service.grid();
   assert.equal(grid.emulatorRebuilds, 0);
   assert.deepEqual(grid.lines, parsed.plainLines());
-  assert.deepEqual(grid.cursor, parsed.cursor());
+  assert.deepEqual({ x: grid.cursor.x, y: grid.cursor.y, visible: grid.cursor.visible }, parsed.cursor(), 'the cursor (text_index aside: the bare emulator has no text to index)');
   assert.equal(grid.title, 'half way');
   assert.deepEqual(Array.from(service.cells().cells), Array.from(parsed.cellFrame(0).cells));
   const common = Math.min(service.historySlice(0, 1).total, parsed.history(0, 1).total);
