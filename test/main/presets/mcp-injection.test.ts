@@ -59,7 +59,8 @@ test('codex: -c overrides with TOML values, plus per-tool approvals', () => {
   assert.ok(overrides.includes('mcp_servers.patterm.command="/usr/bin/node"'));
   assert.ok(overrides.includes('mcp_servers.patterm.args=["/opt/patterm/bin/patterm","mcp-stdio","--socket","/run/p 1.sock","--identity","tok\\"en"]'));
   assert.ok(overrides.includes('mcp_servers.patterm.tools.report_to_parent.approval_mode="approve"'));
-  assert.ok(!overrides.some((o) => o.includes('spawn_process')), 'spawn_process must keep asking');
+  // codex 0.171 runs an MCP tool not marked destructive without asking unless told to prompt.
+  for (const tool of ['spawn_process', 'send_input', 'kill']) assert.ok(overrides.includes(`mcp_servers.patterm.tools.${tool}.approval_mode="prompt"`), `${tool} must ask`);
 });
 
 test('opencode: OPENCODE_CONFIG_CONTENT merged over what the user already set', () => {

@@ -15,6 +15,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { screenState } from '../../../src/main/presets/ready-state.js';
+import { spawnProcess } from '../../../src/main/mcp/tools/spawn-process.js';
 import type { ToolCall, TurnView } from '../../fixtures/fake-model/script.js';
 import { findToolName } from '../../fixtures/fake-model/script.js';
 import { eventually } from '../../helpers/coordinator-fixture.js';
@@ -117,6 +118,36 @@ for (const vendor of VENDORS) {
         envNames: world.envNames,
       });
     }
+    await world.coordinator.kill(pane.id);
+  });
+}
+
+for (const vendor of VENDORS) {
+  const version = cliVersion(vendor);
+  test(`${vendor}: asks before patterm's spawn_process, and the preset's deny keys refuse it`, { skip: version ? false : `${vendor} is not installed`, timeout: 3 * STEP_TIMEOUT_MS }, async () => {
+    const marker = `refused-for-${vendor}.txt`;
+    const ask = `SPAWN-ASK-${vendor}`;
+    world.server.setRules([
+      { name: 'spawn', when: (turn) => turn.userTexts.some((text) => text.includes(ask)) && !turn.sideRequest && turn.toolResults.length === 0, reply: (turn) => ({ toolCall: { name: findToolName(turn, 'spawn_process'), arguments: { argv: ['touch', marker] } } }) },
+      { name: 'after-spawn', when: (turn) => turn.userTexts.some((text) => text.includes(ask)) && !turn.sideRequest, reply: { text: 'SPAWN-REFUSED' } },
+    ]);
+    const preset = world.catalog.findAgent(vendor)!.preset;
+    const { pane, submit } = await world.launcher.spawnAgent({ preset: vendor, initialPrompt: `${ask}: run touch` });
+    assert.ok(submit?.submitted, `submit: ${JSON.stringify(submit)}`);
+    const anyDialog = (preset.dialogs ?? []).map((dialog) => dialog.pattern).join('|');
+    const shown = await world.coordinator.waitFor(pane.id, { pattern: anyDialog, timeoutMs: STEP_TIMEOUT_MS, stableMs: 500 });
+    const grid = await world.coordinator.grid(pane.id);
+    assert.ok(shown.matched, `${vendor} ran spawn_process without asking; the screen:\n${grid.lines.join('\n')}`);
+    const dialog = dialogOn(preset, grid.lines);
+    assert.ok(dialog?.keys?.deny, `the preset's dialog with deny keys is in its place; the screen:\n${grid.lines.join('\n')}`);
+    // codex and opencode name the tool; claude shows its title.
+    assert.match(regionRows(dialog, grid.lines).join('\n'), new RegExp(`spawn_process|${spawnProcess.title}`), 'the dialog names the tool');
+
+    world.coordinator.write(pane.id, dialog.keys.deny, 'orchestrator');
+    const gone = await world.coordinator.waitFor(pane.id, { pattern: dialog.pattern, flags: dialog.flags, absent: true, timeoutMs: STEP_TIMEOUT_MS, stableMs: 1000 });
+    assert.ok(gone.matched, 'the dialog closed');
+    assert.deepEqual(world.coordinator.children(pane.id), [], 'no child was started');
+    assert.equal(existsSync(join(world.project, marker)), false, 'nothing ran');
     await world.coordinator.kill(pane.id);
   });
 }
