@@ -4,16 +4,21 @@
  * signal; a pane someone waits on after each screen change (at most every
  * SAMPLE_INTERVAL_MS) and when its quiet time runs out; any pane when asked. Changes
  * go to onChange (notices to parents) and to the tree's "needs you" mark.
+ * The preset's patterns run through the pattern matcher (pattern-matcher.ts),
+ * under its time budget, once per screen version; a pane whose pattern ran
+ * past the budget is judged without its preset's patterns from then on.
  */
 import type { AgentPreset } from '../shared/preset-schema.js';
 import type { GridSnapshot, PaneId, PaneInfo, PaneSignal } from '../shared/pane-types.js';
 import { DEFAULT_IDLE_THRESHOLD_MS } from '../shared/pane-protocol.js';
-import { AgentStateMachine, type AgentState, type AgentStateName, type StateRules } from '../shared/agent-state.js';
+import { AgentStateMachine, type AgentState, type AgentStateName, type ScreenPatterns, type StateRules } from '../shared/agent-state.js';
 import { DisposableStore, Emitter, type Disposable } from '../shared/events.js';
 import type { Coordinator } from './coordinator.js';
 import { describeExit } from './mcp/exit-description.js';
 import { DEFAULT_READY_SIGNAL, readyTimeoutMs } from './presets/ready-state.js';
-import { pattermLog } from '../node/patterm-log.js';
+import { sameLines } from './presets/pane-driver.js';
+import { log, pattermLog } from '../node/patterm-log.js';
+import { PATTERN_BUDGET_MS, patternMatcher, type PatternMatcher } from '../node/pattern-matcher.js';
 
 /** A spinner redraws every ~80-100 ms; judging more often than this only costs grid reads. */
 const SAMPLE_INTERVAL_MS = 150;
@@ -41,10 +46,20 @@ export interface AgentStatesOptions {
   /** The agent preset a pane runs, if any (the launcher knows). */
   presetFor(paneId: PaneId): AgentPreset | undefined;
   clock?: () => number;
+  /** Defaults to the thread's shared matcher. */
+  matcher?: PatternMatcher;
 }
 
 interface Entry {
   machine: AgentStateMachine;
+  rules: StateRules;
+  /** The patterns' findings on the last screen asked about: a screen that did not change is not matched again. */
+  lastPatterns: { screenVersion: number; lines: readonly string[]; found: Promise<ScreenPatterns> } | null;
+  /** Set once a pattern overran its budget: why the preset's patterns are no longer used for this pane. */
+  patternsSetAside: string | null;
+  /** Screen reads numbered as they are judged: an older read whose matching finishes later is not judged after a newer one. */
+  readsStarted: number;
+  readsJudged: number;
   /** Screen-change subscription while someone waits on the pane's state. */
   following: Disposable | null;
   /** Agent panes are judged every POLL_MS meanwhile, for notices and the tree's mark. */
@@ -61,10 +76,14 @@ export class AgentStates implements Disposable {
   private readonly changed = new Emitter<StateChange>();
   private readonly disposables = new DisposableStore();
   private readonly clock: () => number;
+  private readonly matcher: PatternMatcher;
   readonly onChange = this.changed.event;
+  /** How long the preset's patterns may take on one screen (tests lengthen it to watch a judgement in progress). */
+  patternBudgetMs = PATTERN_BUDGET_MS;
 
   constructor(private readonly options: AgentStatesOptions) {
     this.clock = options.clock ?? Date.now;
+    this.matcher = options.matcher ?? patternMatcher();
     const { coordinator } = options;
     this.disposables.add(coordinator.onPaneAdded((pane) => pane.kind === 'agent' && this.follow(pane.id)));
     this.disposables.add(coordinator.onPaneSignal(({ paneId, signal }) => this.onSignal(paneId, signal)));
@@ -96,13 +115,8 @@ export class AgentStates implements Disposable {
   }
 
   /** Judges a screen the caller has just read (read_output), so the state matches what it returns. */
-  judge(paneId: PaneId, grid: GridSnapshot): AgentState {
-    const entry = this.entry(paneId);
-    const previous = entry.machine.state;
-    if (previous.state === 'exited') return previous;
-    const state = entry.machine.observe({ lines: grid.lines, idleMs: grid.idleMs, title: grid.title });
-    this.publish(paneId, previous, state);
-    return state;
+  judge(paneId: PaneId, grid: GridSnapshot): Promise<AgentState> {
+    return this.observe(paneId, this.entry(paneId), grid);
   }
 
   /**
@@ -153,8 +167,9 @@ export class AgentStates implements Disposable {
     if (!entry) {
       this.forgetClosed();
       const info = this.options.coordinator.info(paneId);
-      const machine = new AgentStateMachine(rulesFor(this.options.presetFor(paneId)), this.clock, info.createdAt);
-      entry = { machine, following: null, polling: null, waiters: 0, sampling: null, again: false, lastSampleAt: 0, timer: null };
+      const rules = rulesFor(this.options.presetFor(paneId));
+      const machine = new AgentStateMachine(rules, this.clock, info.createdAt);
+      entry = { machine, rules, lastPatterns: null, patternsSetAside: null, readsStarted: 0, readsJudged: 0, following: null, polling: null, waiters: 0, sampling: null, again: false, lastSampleAt: 0, timer: null };
       this.entries.set(paneId, entry);
       if (info.process.status !== 'running') machine.noteExit(describeExit(info.process));
     }
@@ -229,9 +244,7 @@ export class AgentStates implements Disposable {
         entry.lastSampleAt = this.clock();
         const grid = await this.options.coordinator.grid(paneId);
         idleMs = grid.idleMs;
-        const previous = entry.machine.state;
-        state = entry.machine.observe({ lines: grid.lines, idleMs: grid.idleMs, title: grid.title });
-        this.publish(paneId, previous, state);
+        state = await this.observe(paneId, entry, grid);
       } while (entry.again);
       this.recheckLater(paneId, entry, state, idleMs);
       return state;
@@ -239,6 +252,42 @@ export class AgentStates implements Disposable {
       entry.sampling = null;
     });
     return entry.sampling;
+  }
+
+  /** Judges one screen read of the pane, with its preset's patterns matched under their budget. */
+  private async observe(paneId: PaneId, entry: Entry, grid: GridSnapshot): Promise<AgentState> {
+    if (entry.machine.state.state === 'exited') return entry.machine.state;
+    const read = ++entry.readsStarted;
+    const patterns = await this.patternsOn(paneId, entry, grid);
+    if (read < entry.readsJudged) return entry.machine.state;
+    entry.readsJudged = read;
+    const previous = entry.machine.state;
+    const state = entry.machine.observe({ patterns, idleMs: grid.idleMs, title: grid.title });
+    this.publish(paneId, previous, state);
+    return state;
+  }
+
+  /** The preset's patterns on this screen, matched once per screen version; never throws. */
+  private patternsOn(paneId: PaneId, entry: Entry, grid: GridSnapshot): Promise<ScreenPatterns> {
+    if (entry.patternsSetAside !== null) return Promise.resolve({ unusable: entry.patternsSetAside });
+    const last = entry.lastPatterns;
+    // The version alone would do while the pane's worker lives; the lines guard against a worker that started counting again.
+    if (last && last.screenVersion === grid.screenVersion && sameLines(last.lines, grid.lines)) return last.found;
+    const found = this.matcher.screenPatterns(entry.rules, grid.lines, this.patternBudgetMs).then((outcome): ScreenPatterns => {
+      if (outcome.ok) return outcome.value;
+      const why = `the preset's patterns are not used for this pane: ${outcome.problem}`;
+      if (!outcome.overran) {
+        // Not the pattern's fault (the matcher closed or its thread failed): the next screen tries again.
+        pattermLog(`agent state of pane ${paneId}: ${outcome.problem}`);
+        return { unusable: `the preset's patterns could not be matched: ${outcome.problem}` };
+      }
+      if (entry.patternsSetAside === null) log.warn(`agent state of pane ${paneId}: ${why}`);
+      // An overrun would recur on every screen like this one, each holding a matcher thread for the whole budget.
+      entry.patternsSetAside = why;
+      return { unusable: why };
+    });
+    entry.lastPatterns = { screenVersion: grid.screenVersion, lines: grid.lines, found };
+    return found;
   }
 
   /** A verdict from quiet time or a passing signal can change with no new output: look again when it would. */

@@ -1,6 +1,7 @@
 /**
  * Runs callers' regexes (wait_for_pattern, read_output's filter, spawn_process's
- * ready and error patterns) on threads of their own, each match under a time
+ * ready and error patterns, an agent preset's state patterns, the permission
+ * policy's allow and deny lists) on threads of their own, each match under a time
  * budget. A JavaScript regex cannot be paused from its own thread, and even
  * polynomial patterns such as ".*.*.*.*X" take minutes on one long line, so a
  * match never runs on a thread that serves anything else (the coordinator, a
@@ -19,7 +20,8 @@ import type { MatchReply, MatchRequest } from './pattern-match-thread.js';
 import { matchesWithoutBacktracking } from '../shared/pattern.js';
 import type { TrimResult } from '../shared/chrome-trim.js';
 import type { ChromeTrimRule } from '../shared/preset-schema.js';
-import { search, type LineHit, type MatchTask, type PatternSpec, type TextMatch } from './pattern-tasks.js';
+import { compileCached, firstMatching, search, type LineHit, type MatchTask, type PatternSpec, type TextMatch } from './pattern-tasks.js';
+import { matchScreenPatterns, screenPatternFields, type ScreenPatternMatches, type ScreenPatternRules } from '../shared/agent-state.js';
 
 /**
  * Longest one match may take. A sane pattern checks a screen in well under a
@@ -45,16 +47,21 @@ const IDLE_EXIT_MS = 15_000;
 /** The matcher thread's bundle (a WORKER_ENTRIES entry, built beside this file's own bundle or tsc output). */
 const THREAD_URL = new URL('../node/pattern-match-thread.bundle.js', import.meta.url);
 
-/** A bounded match: its value, or why it was stopped. */
-export type BoundedMatch<T> = { ok: true; value: T } | { ok: false; problem: string };
+/** A bounded match: its value, or why it was stopped (`overran`: its budget ran out, so it would again). */
+export type BoundedMatch<T> = { ok: true; value: T } | { ok: false; problem: string; overran?: true };
+
+/** A pattern with the name its caller knows it by ("dialogs[0].pattern"), for an overrun's error. */
+export interface LabelledPattern extends PatternSpec {
+  field: string;
+}
 
 interface Job {
   id: number;
   task: MatchTask;
   transfer: ArrayBuffer[];
   budgetMs: number;
-  /** The patterns, as named in an overrun's error. */
-  named: string;
+  /** The patterns, as named in an overrun's error (a function when it depends on how far the match got). */
+  named: string | (() => string);
   resolve: (outcome: BoundedMatch<unknown>) => void;
 }
 
@@ -74,7 +81,7 @@ export class PatternMatcher {
 
   /** Where `spec` first matches `text`, or null. */
   search(spec: PatternSpec, text: string, budgetMs = PATTERN_BUDGET_MS): Promise<BoundedMatch<TextMatch | null>> {
-    if (spec.pattern.length * text.length <= INLINE_SEARCH_STEPS && matchesWithoutBacktracking(spec.pattern)) {
+    if (canRunInline([spec], text.length)) {
       return Promise.resolve({ ok: true, value: search(spec, text) });
     }
     return this.run({ op: 'search', ...spec, text }, budgetMs, named([spec]));
@@ -97,6 +104,25 @@ export class PatternMatcher {
     return this.run({ op: 'trimChrome', rules, lines }, budgetMs, named(chromeRulePatterns(rules)));
   }
 
+  /**
+   * What a preset's patterns find on a pane's screen (agent-state.ts); inline
+   * when none of them can backtrack. An overrun names the field it ran on.
+   */
+  screenPatterns(rules: ScreenPatternRules, lines: readonly string[], budgetMs = PATTERN_BUDGET_MS): Promise<BoundedMatch<ScreenPatternMatches>> {
+    const fields = screenPatternFields(rules);
+    if (canRunInline(fields, lines.reduce((chars, line) => chars + line.length + 1, 0))) {
+      return Promise.resolve({ ok: true, value: matchScreenPatterns(rules, lines, compileCached) });
+    }
+    return this.runTracked((reached) => ({ op: 'screenPatterns', rules, lines, reached }), fields, budgetMs);
+  }
+
+  /** The index of the first of `patterns` that matches `text` (-1: none); inline when none can backtrack. */
+  firstMatching(patterns: LabelledPattern[], text: string, budgetMs = PATTERN_BUDGET_MS): Promise<BoundedMatch<number>> {
+    if (canRunInline(patterns, text.length)) return Promise.resolve({ ok: true, value: firstMatching(patterns, text) });
+    const specs = patterns.map(({ pattern, flags }) => ({ pattern, flags }));
+    return this.runTracked((reached) => ({ op: 'firstMatching', patterns: specs, text, reached }), patterns, budgetMs);
+  }
+
   /** Threads running now (for tests). */
   get threadCount(): number {
     return this.threads.size;
@@ -108,7 +134,17 @@ export class PatternMatcher {
     await Promise.all([...this.threads].map((thread) => this.drop(thread, 'the pattern matcher was closed')));
   }
 
-  private run<T>(task: MatchTask, budgetMs: number, namedPatterns: string, transfer: ArrayBuffer[] = []): Promise<BoundedMatch<T>> {
+  /** Runs a task that notes the pattern it is on in `reached`, so an overrun names that pattern and its field. */
+  private runTracked<T>(task: (reached: Int32Array) => MatchTask, patterns: readonly LabelledPattern[], budgetMs: number): Promise<BoundedMatch<T>> {
+    const reached = new Int32Array(new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT));
+    const culprit = () => {
+      const running = patterns[Atomics.load(reached, 0)];
+      return `${running.field} ${named([running])}`;
+    };
+    return this.run(task(reached), budgetMs, culprit);
+  }
+
+  private run<T>(task: MatchTask, budgetMs: number, namedPatterns: Job['named'], transfer: ArrayBuffer[] = []): Promise<BoundedMatch<T>> {
     return new Promise((resolve) => {
       this.queue.push({ id: this.nextId++, task, transfer, budgetMs, named: namedPatterns, resolve: resolve as Job['resolve'] });
       this.dispatch();
@@ -168,10 +204,14 @@ export class PatternMatcher {
   private overrun(thread: MatcherThread): void {
     const job = thread.job;
     thread.job = null;
-    job?.resolve({
-      ok: false,
-      problem: `${job.named} took longer than ${job.budgetMs} ms to match and was stopped: it backtracks too much (repeated or nested quantifiers such as ".*.*.*X" or "(a+)+"); simplify it`,
-    });
+    if (job) {
+      const patterns = typeof job.named === 'function' ? job.named() : job.named;
+      job.resolve({
+        ok: false,
+        overran: true,
+        problem: `${patterns} took longer than ${job.budgetMs} ms to match and was stopped: it backtracks too much (repeated or nested quantifiers such as ".*.*.*X" or "(a+)+"); simplify it`,
+      });
+    }
     void this.drop(thread, 'overrun');
   }
 
@@ -214,6 +254,12 @@ function chromeRulePatterns(rules: readonly ChromeTrimRule[]): PatternSpec[] {
     }
   });
   return patterns.filter((pattern): pattern is string => pattern !== undefined).map((pattern) => ({ pattern, flags: '' }));
+}
+
+/** Whether matching `patterns` over `chars` characters cannot stall: none can backtrack, and the worst case stays small. */
+function canRunInline(patterns: readonly PatternSpec[], chars: number): boolean {
+  const patternChars = patterns.reduce((total, spec) => total + spec.pattern.length, 0);
+  return patternChars * chars <= INLINE_SEARCH_STEPS && patterns.every((spec) => matchesWithoutBacktracking(spec.pattern));
 }
 
 let threadMatcher: PatternMatcher | null = null;

@@ -8,6 +8,7 @@ import { stripAnsi } from '../shared/ansi-strip.js';
 import { trimChrome, type TrimResult } from '../shared/chrome-trim.js';
 import type { ChromeTrimRule } from '../shared/preset-schema.js';
 import { compilePattern } from '../shared/pattern.js';
+import { matchScreenPatterns, type ScreenPatternMatches, type ScreenPatternRules } from '../shared/agent-state.js';
 import { streamLines, type StreamLinesResult } from './cpu-tasks.js';
 
 /** A caller's regex as it came: its source and flags. */
@@ -38,16 +39,24 @@ export type MatchTask =
   | ({ op: 'search'; text: string } & PatternSpec)
   | { op: 'firstLineHits'; patterns: (PatternSpec | null)[]; rawLines: string[] }
   | ({ op: 'filterStream'; bytes: Uint8Array } & PatternSpec)
-  | { op: 'trimChrome'; lines: string[]; rules: readonly ChromeTrimRule[] };
+  | { op: 'trimChrome'; lines: string[]; rules: readonly ChromeTrimRule[] }
+  | ({ op: 'screenPatterns'; lines: readonly string[]; rules: ScreenPatternRules } & Tracked)
+  | ({ op: 'firstMatching'; patterns: PatternSpec[]; text: string } & Tracked);
 
-export type MatchTaskResult = TextMatch | null | LineHit[] | StreamLinesResult | TrimResult;
+/** A task that notes which of its patterns it runs, so an overrun can be blamed on that one. */
+export interface Tracked {
+  /** Slot 0: the number of the pattern running now (shared with the owner, which reads it when the budget runs out). */
+  reached: Int32Array;
+}
+
+export type MatchTaskResult = TextMatch | null | LineHit[] | StreamLinesResult | TrimResult | ScreenPatternMatches | number;
 
 /** Compiled patterns by flags and source: a wait re-checks one pattern on every screen change. */
 const compiled = new Map<string, RegExp>();
 /** More distinct patterns than this at once is unusual; the cache starts over rather than grow. */
 const MAX_COMPILED = 64;
 
-function regexFor(spec: PatternSpec): RegExp {
+export function regexFor(spec: PatternSpec): RegExp {
   const key = `${spec.flags}/${spec.pattern}`;
   let regex = compiled.get(key);
   if (!regex) {
@@ -68,7 +77,26 @@ export function runMatchTask(task: MatchTask): MatchTaskResult {
       return streamLines({ bytes: task.bytes, pattern: task.pattern, flags: task.flags });
     case 'trimChrome':
       return trimChrome(task.lines, task.rules);
+    case 'screenPatterns':
+      return matchScreenPatterns(task.rules, task.lines, compileCached, noteReached(task.reached));
+    case 'firstMatching':
+      return firstMatching(task.patterns, task.text, noteReached(task.reached));
   }
+}
+
+/** compilePattern through the cache: a pane's preset patterns are matched again on every screen change. */
+export const compileCached = (pattern: string, flags: string): RegExp => regexFor({ pattern, flags });
+
+function noteReached(reached: Int32Array): (which: number) => void {
+  return (which) => Atomics.store(reached, 0, which);
+}
+
+/** The index of the first of `patterns` that matches `text`, or -1; `reached` hears each index before its pattern runs. */
+export function firstMatching(patterns: readonly PatternSpec[], text: string, reached: (which: number) => void = () => {}): number {
+  return patterns.findIndex((spec, which) => {
+    reached(which);
+    return regexFor(spec).test(text);
+  });
 }
 
 /** Where `spec` first matches `text`, or null. */

@@ -9,9 +9,11 @@
  *   3. quiet time: no output for the idle threshold.
  * A dialog wins over any sign of activity: codex blinks its window title while
  * its approval dialog is up, so its output never goes quiet.
- * Pure: the caller feeds screens, signals and a clock (tests use a fake one).
+ * Pure: the caller feeds what the preset's patterns found on each screen
+ * (matchScreenPatterns, run under a time budget off the coordinator's thread),
+ * signals and a clock (tests use a fake one).
  */
-import type { Dialog, DialogRegion } from './preset-schema.js';
+import type { Dialog } from './preset-schema.js';
 import { compilePattern } from './pattern.js';
 
 export const AGENT_STATES = ['starting', 'busy', 'waiting_permission', 'waiting_input', 'idle', 'exited'] as const;
@@ -44,13 +46,17 @@ export interface AgentState {
   dialog?: DialogMatch;
 }
 
-/** What the machine judges by: compiled from an agent preset (or defaults, for a process). */
-export interface StateRules {
+/** The preset patterns a screen is judged by. */
+export interface ScreenPatternRules {
   dialogs: readonly Dialog[];
   readyPattern?: string;
   busyPattern?: string;
   /** Flags of the ready and busy patterns. */
   flags?: string;
+}
+
+/** What the machine judges by: from an agent preset (or defaults, for a process). */
+export interface StateRules extends ScreenPatternRules {
   idleThresholdMs: number;
   /**
    * The pane is "starting" until a pattern or signal gives a verdict (or,
@@ -61,8 +67,19 @@ export interface StateRules {
   startLimitMs: number;
 }
 
+/** What the preset's patterns found on one screen (matchScreenPatterns). */
+export interface ScreenPatternMatches {
+  /** The first dialog shown in its region; busy and ready are not looked for then. */
+  dialog: DialogMatch | null;
+  busy: boolean;
+  ready: boolean;
+}
+
+/** The patterns' findings, or why they could not be used (a pattern ran past its time budget). */
+export type ScreenPatterns = ScreenPatternMatches | { unusable: string };
+
 export interface ScreenObservation {
-  lines: readonly string[];
+  patterns: ScreenPatterns;
   /** Time since the program last wrote anything (the worker's idle clock). */
   idleMs: number;
   /** The window title the program set (OSC 0/2), if any. */
@@ -92,18 +109,9 @@ const ASKING_TITLE = /\baction required\b|\bneeds? (?:your )?(?:permission|appro
 /** OSC 9;4 states that mean the program is working. */
 const PROGRESS_ACTIVE = new Set([1, 3]);
 
-export interface CompiledDialog {
-  rule: Dialog;
-  pattern: RegExp;
-  below: RegExp | null;
-}
-
 type Verdict = { state: AgentStateName; source: StateEvidence; dialog?: DialogMatch };
 
 export class AgentStateMachine {
-  private readonly dialogs: CompiledDialog[];
-  private readonly ready: RegExp | null;
-  private readonly busy: RegExp | null;
   private started = false;
   private progressActive = false;
   private lastAlert: { at: number; signal: Exclude<TerminalSignal, { type: 'progress' }> } | null = null;
@@ -116,15 +124,12 @@ export class AgentStateMachine {
     /** When the program was launched (clock time). */
     private readonly startedAt: number = clock(),
   ) {
-    this.dialogs = compileDialogs(rules.dialogs);
-    this.ready = rules.readyPattern !== undefined ? compilePattern(rules.readyPattern, rules.flags) : null;
-    this.busy = rules.busyPattern !== undefined ? compilePattern(rules.busyPattern, rules.flags) : null;
     this.current = { state: 'starting', source: { kind: 'process', detail: 'launched, nothing judged yet' }, since: this.startedAt };
   }
 
   /** Whether the preset names a ready prompt, so "idle" can rest on seeing it rather than on quiet alone. */
   get hasReadyPattern(): boolean {
-    return this.ready !== null;
+    return this.rules.readyPattern !== undefined;
   }
 
   get idleThresholdMs(): number {
@@ -159,37 +164,40 @@ export class AgentStateMachine {
   }
 
   private judge(screen: ScreenObservation): Verdict {
-    const found = this.fromPatterns(screen.lines) ?? this.fromSignals(screen.idleMs, screen.title ?? '');
-    if (found) {
-      this.started = true;
-      return found;
-    }
+    const { patterns } = screen;
+    const unusable = 'unusable' in patterns ? patterns.unusable : null;
+    const found = ('unusable' in patterns ? null : this.fromPatterns(patterns)) ?? this.fromSignals(screen.idleMs, screen.title ?? '');
+    if (found) this.started = true;
+    const verdict = found ?? this.fromTime(screen.idleMs, unusable === null);
+    // Judged without the preset's patterns: the evidence says why, so a caller knows how little it rests on.
+    return unusable === null ? verdict : { ...verdict, source: { ...verdict.source, detail: `${verdict.source.detail}; ${unusable}` } };
+  }
+
+  private fromTime(idleMs: number, patternsUsable: boolean): Verdict {
     const threshold = this.rules.idleThresholdMs;
     // A preset with a ready pattern starts when a pattern says so; without one, at its first quiet spell (spec §8's default).
-    const awaitingPattern = !this.started && this.ready !== null && this.clock() - this.startedAt < this.rules.startLimitMs;
-    if (screen.idleMs >= threshold && !awaitingPattern) {
+    const awaitingPattern = !this.started && patternsUsable && this.hasReadyPattern && this.clock() - this.startedAt < this.rules.startLimitMs;
+    if (idleMs >= threshold && !awaitingPattern) {
       this.started = true;
-      return { state: 'idle', source: { kind: 'quiet', detail: `no output for ${screen.idleMs} ms (idle threshold ${threshold} ms)` } };
+      return { state: 'idle', source: { kind: 'quiet', detail: `no output for ${idleMs} ms (idle threshold ${threshold} ms)` } };
     }
     if (awaitingPattern) return { state: 'starting', source: { kind: 'pattern', detail: 'ready_signal.pattern not seen yet' } };
     if (!this.started && this.clock() - this.startedAt < this.rules.startLimitMs) {
-      return { state: 'starting', source: { kind: 'quiet', detail: `output ${screen.idleMs} ms ago, not yet quiet for ${threshold} ms` } };
+      return { state: 'starting', source: { kind: 'quiet', detail: `output ${idleMs} ms ago, not yet quiet for ${threshold} ms` } };
     }
     this.started = true;
-    return { state: 'busy', source: { kind: 'quiet', detail: `output ${screen.idleMs} ms ago (idle threshold ${threshold} ms)` } };
+    return { state: 'busy', source: { kind: 'quiet', detail: `output ${idleMs} ms ago (idle threshold ${threshold} ms)` } };
   }
 
-  private fromPatterns(lines: readonly string[]): Verdict | null {
-    const dialog = matchDialogs(this.dialogs, lines);
+  private fromPatterns(matches: ScreenPatternMatches): Verdict | null {
+    const { dialog } = matches;
     if (dialog) {
       const state = dialog.kind === 'permission' ? 'waiting_permission' : 'waiting_input';
       return { state, source: { kind: 'pattern', detail: `dialogs[${dialog.index}] (${dialog.kind})` }, dialog };
     }
-    if (!this.busy && !this.ready) return null;
-    const text = lines.join('\n');
-    if (this.busy?.test(text)) return { state: 'busy', source: { kind: 'pattern', detail: 'ready_signal.busy_pattern' } };
-    if (this.progressActive) return null; // the signal below says busy; the composer may show while a tool runs
-    if (this.ready?.test(text)) return { state: 'idle', source: { kind: 'pattern', detail: 'ready_signal.pattern' } };
+    if (matches.busy) return { state: 'busy', source: { kind: 'pattern', detail: 'ready_signal.busy_pattern' } };
+    if (this.progressActive) return null; // the signal says busy; the composer may show while a tool runs
+    if (matches.ready) return { state: 'idle', source: { kind: 'pattern', detail: 'ready_signal.pattern' } };
     return null;
   }
 
@@ -208,29 +216,56 @@ export class AgentStateMachine {
   }
 }
 
-export function compileDialogs(dialogs: readonly Dialog[]): CompiledDialog[] {
-  return dialogs.map((rule) => ({
-    rule,
-    pattern: compilePattern(rule.pattern, rule.flags),
-    below: rule.region.below !== undefined ? compilePattern(rule.region.below) : null,
-  }));
+/** A pattern of the rules, named by its preset field ("dialogs[0].region.below"). */
+export interface ScreenPatternField {
+  field: string;
+  pattern: string;
+  flags: string;
 }
 
-/** The first dialog whose pattern matches inside its own region of the screen. */
-export function matchDialogs(dialogs: readonly CompiledDialog[], lines: readonly string[]): DialogMatch | null {
-  for (const [index, dialog] of dialogs.entries()) {
-    const region = regionRows(dialog.rule.region, dialog.below, lines);
-    if (region.length === 0) continue;
-    const text = region.join('\n');
-    if (dialog.pattern.test(text)) return { index, kind: dialog.rule.kind, text: trimBlankEdges(region).join('\n') };
+/** Every pattern of `rules`, numbered in the order matchScreenPatterns tries them (it reports each number as it starts on it). */
+export function screenPatternFields(rules: ScreenPatternRules): ScreenPatternField[] {
+  const fields: ScreenPatternField[] = [];
+  rules.dialogs.forEach((dialog, index) => {
+    if (dialog.region.below !== undefined) fields.push({ field: `dialogs[${index}].region.below`, pattern: dialog.region.below, flags: '' });
+    fields.push({ field: `dialogs[${index}].pattern`, pattern: dialog.pattern, flags: dialog.flags ?? '' });
+  });
+  if (rules.busyPattern !== undefined) fields.push({ field: 'ready_signal.busy_pattern', pattern: rules.busyPattern, flags: rules.flags ?? '' });
+  if (rules.readyPattern !== undefined) fields.push({ field: 'ready_signal.pattern', pattern: rules.readyPattern, flags: rules.flags ?? '' });
+  return fields;
+}
+
+export type CompileFn = (pattern: string, flags: string) => RegExp;
+
+/**
+ * What the preset's patterns find on a screen: the first dialog shown in its
+ * own region, else the busy marker and the ready composer. `reached` hears
+ * the number (screenPatternFields) of each pattern just before it runs, so a
+ * match stopped for overrunning its budget can be blamed on its field.
+ */
+export function matchScreenPatterns(rules: ScreenPatternRules, lines: readonly string[], compile: CompileFn = compilePattern, reached: (field: number) => void = () => {}): ScreenPatternMatches {
+  const fields = screenPatternFields(rules);
+  let next = 0;
+  const regex = () => {
+    reached(next);
+    const { pattern, flags } = fields[next++];
+    return compile(pattern, flags);
+  };
+  for (const [index, rule] of rules.dialogs.entries()) {
+    const region = rule.region.below !== undefined ? rowsBelowLast(regex(), lines) : lines.slice(Math.max(0, lines.length - rule.region.bottom_rows!));
+    const pattern = regex();
+    if (region.length === 0 || !pattern.test(region.join('\n'))) continue;
+    return { dialog: { index, kind: rule.kind, text: trimBlankEdges(region).join('\n') }, busy: false, ready: false };
   }
-  return null;
+  const text = lines.join('\n');
+  const busy = rules.busyPattern !== undefined && regex().test(text);
+  const ready = !busy && rules.readyPattern !== undefined && regex().test(text);
+  return { dialog: null, busy, ready };
 }
 
-/** The rows of `lines` a dialog rule looks at; none when its rule line is not on screen. */
-export function regionRows(region: DialogRegion, below: RegExp | null, lines: readonly string[]): readonly string[] {
-  if (region.bottom_rows !== undefined) return lines.slice(Math.max(0, lines.length - region.bottom_rows));
-  for (let row = lines.length - 1; row >= 0; row--) if (below!.test(lines[row])) return lines.slice(row + 1);
+/** The rows under the last row `rule` matches; none when no row does. */
+function rowsBelowLast(rule: RegExp, lines: readonly string[]): readonly string[] {
+  for (let row = lines.length - 1; row >= 0; row--) if (rule.test(lines[row])) return lines.slice(row + 1);
   return [];
 }
 

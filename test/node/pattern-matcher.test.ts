@@ -6,6 +6,7 @@
 import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { PatternMatcher } from '../../src/node/pattern-matcher.js';
+import { matchScreenPatterns, type ScreenPatternRules } from '../../src/shared/agent-state.js';
 
 const matcher = new PatternMatcher();
 after(() => matcher.close());
@@ -75,4 +76,47 @@ test('an idle thread ends by itself', async () => {
   assert.equal((await quick.search({ pattern: 'x+', flags: '' }, 'x')).ok, true);
   assert.equal(quick.threadCount, 1);
   while (quick.threadCount > 0) await new Promise((resolve) => setTimeout(resolve, 20));
+});
+
+const DIALOG_SCREEN = ['transcript', '─────', ' Run rm -rf build?', ' 1 yes 2 no', ''];
+const STATE_RULES: ScreenPatternRules = {
+  dialogs: [{ kind: 'permission', pattern: '^ Run .+\\?', region: { below: '^─{5,}$' } }],
+  readyPattern: '^> $',
+  busyPattern: 'esc to interrupt',
+};
+
+test('a preset\'s screen patterns give on a thread what they give inline; without backtracking they run inline', async () => {
+  const own = new PatternMatcher();
+  try {
+    for (const lines of [DIALOG_SCREEN, ['> '], ['working (esc to interrupt)', '> '], ['plain']]) {
+      assert.deepEqual(await own.screenPatterns(STATE_RULES, lines), { ok: true, value: matchScreenPatterns(STATE_RULES, lines) });
+    }
+    assert.equal(own.threadCount, 1, 'quantifiers: matched on a thread');
+    const plain = new PatternMatcher();
+    const rules: ScreenPatternRules = { dialogs: [{ kind: 'question', pattern: '^ Which file\\?', region: { bottom_rows: 3 } }], readyPattern: '^> $' };
+    const found = await plain.screenPatterns(rules, ['', ' Which file?', '> ']);
+    assert.deepEqual(found, { ok: true, value: { dialog: { index: 0, kind: 'question', text: ' Which file?\n>' }, busy: false, ready: false } });
+    assert.equal(plain.threadCount, 0, 'no quantifier anywhere: inline');
+    await plain.close();
+  } finally {
+    await own.close();
+  }
+});
+
+test('a screen pattern that overruns is named by its preset field; so is a list pattern by its label', async () => {
+  const rules: ScreenPatternRules = { ...STATE_RULES, dialogs: [...STATE_RULES.dialogs, { kind: 'question', pattern: POLYNOMIAL, region: { bottom_rows: 5 } }] };
+  const screen = await matcher.screenPatterns(rules, ['plain', LONG_LINE], TEST_BUDGET_MS);
+  assert.deepEqual(screen, {
+    ok: false,
+    overran: true,
+    problem: `dialogs[1].pattern ".*.*.*.*.*X" took longer than ${TEST_BUDGET_MS} ms to match and was stopped: it backtracks too much (repeated or nested quantifiers such as ".*.*.*X" or "(a+)+"); simplify it`,
+  });
+  const labelled = [
+    { field: 'permissions.deny.0', pattern: '\\b(?:sudo|su)\\b', flags: 'i' },
+    { field: 'permissions.deny.1', pattern: POLYNOMIAL, flags: 'i' },
+  ];
+  assert.deepEqual(await matcher.firstMatching(labelled, 'sudo make'), { ok: true, value: 0 });
+  const list = await matcher.firstMatching(labelled, LONG_LINE, TEST_BUDGET_MS);
+  assert.match(list.ok ? '' : list.problem, /^permissions\.deny\.1 "\.\*\.\*\.\*\.\*\.\*X" \(flags i\) took longer than 500 ms/);
+  assert.deepEqual(await matcher.firstMatching([{ field: 'x', pattern: 'make', flags: '' }], 'sudo make'), { ok: true, value: 0 });
 });

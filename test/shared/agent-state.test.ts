@@ -8,7 +8,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { AgentStateMachine, terminalSignalFromOsc, type AgentState, type StateRules } from '../../src/shared/agent-state.js';
+import { AgentStateMachine, matchScreenPatterns, terminalSignalFromOsc, type AgentState, type StateRules } from '../../src/shared/agent-state.js';
 import type { AgentPreset, Dialog } from '../../src/shared/preset-schema.js';
 import { parsePreset } from '../../src/shared/preset-schema.js';
 import { rulesFor } from '../../src/main/agent-states.js';
@@ -21,6 +21,17 @@ import { approvals } from '../main/presets/preset-dialogs.js';
 
 const CASSETTES = fileURLToPath(new URL('../../../test/fixtures/cassettes/', import.meta.url));
 const presets = new Map(loadPresetDir('agent', bundledPresetDirs().agents).presets.map((entry) => [entry.id, entry.preset]));
+
+/** The machine as the coordinator drives it, with the preset's patterns matched (inline here) on each screen. */
+class ScreenMachine extends AgentStateMachine {
+  constructor(private readonly screenRules: StateRules, clock: () => number, startedAt: number) {
+    super(screenRules, clock, startedAt);
+  }
+
+  see(screen: { lines: readonly string[]; idleMs: number; title?: string }): AgentState {
+    return this.observe({ patterns: matchScreenPatterns(this.screenRules, screen.lines), idleMs: screen.idleMs, title: screen.title });
+  }
+}
 
 interface Observed {
   t: number;
@@ -38,13 +49,13 @@ async function replayStates(cassette: Cassette, preset: AgentPreset): Promise<Ob
   const { cols, rows } = cassette.manifest.terminal;
   const emulator = new GhosttyEmulator(await loadGhosttyModule(), { cols, rows, scrollbackBytes: 2000 });
   let now = 0;
-  const machine = new AgentStateMachine(rulesFor(preset), () => now, 0);
+  const machine = new ScreenMachine(rulesFor(preset), () => now, 0);
   const observed: Observed[] = [];
   let lastOutput = 0;
   const observe = (seq: number) => {
     const lines = emulator.plainLines();
     const inputsBefore = cassette.inputEvents.filter((input) => input.seq < seq).length;
-    observed.push({ t: now, inputsBefore, state: machine.observe({ lines, idleMs: now - lastOutput }), lines });
+    observed.push({ t: now, inputsBefore, state: machine.see({ lines, idleMs: now - lastOutput }), lines });
   };
   try {
     cassette.outputEvents.forEach((event, index) => {
@@ -131,7 +142,7 @@ const QUESTION: Dialog = { kind: 'question', pattern: 'Which file\\?', region: {
 function machine(rules: Partial<StateRules> = {}) {
   const clock = { now: 0 };
   const full: StateRules = { dialogs: [PERMISSION, QUESTION], readyPattern: '^> $', busyPattern: 'working', idleThresholdMs: 1000, startLimitMs: 60_000, ...rules };
-  return { clock, machine: new AgentStateMachine(full, () => clock.now, 0) };
+  return { clock, machine: new ScreenMachine(full, () => clock.now, 0) };
 }
 
 const screen = (...rows: string[]) => [...Array(10 - rows.length).fill(''), ...rows];
@@ -139,17 +150,17 @@ const screen = (...rows: string[]) => [...Array(10 - rows.length).fill(''), ...r
 test('dialog text printed outside its region does not count; in its region it does', () => {
   const { clock, machine: m } = machine();
   clock.now = 100;
-  assert.equal(m.observe({ lines: ['Allow?', 'cat notes.txt', ...screen('> ').slice(2)], idleMs: 2000 }).state, 'idle');
+  assert.equal(m.see({ lines: ['Allow?', 'cat notes.txt', ...screen('> ').slice(2)], idleMs: 2000 }).state, 'idle');
   clock.now = 200;
-  const waiting = m.observe({ lines: screen('Run rm -rf build', 'Allow?', '1 yes 2 no'), idleMs: 0 });
+  const waiting = m.see({ lines: screen('Run rm -rf build', 'Allow?', '1 yes 2 no'), idleMs: 0 });
   assert.equal(waiting.state, 'waiting_permission');
   assert.equal(waiting.since, 200);
   // The region's rows, which name what is asked (a policy checks this text).
   assert.equal(waiting.dialog?.text, 'Run rm -rf build\nAllow?\n1 yes 2 no');
   // "below": only under the last rule line; with no rule on screen, nowhere.
-  assert.equal(m.observe({ lines: screen('Which file?', '─────', '> '), idleMs: 2000 }).state, 'idle');
-  assert.equal(m.observe({ lines: screen('─────', 'Which file?', ''), idleMs: 0 }).state, 'waiting_input');
-  assert.equal(m.observe({ lines: screen('Which file?'), idleMs: 0 }).state, 'busy');
+  assert.equal(m.see({ lines: screen('Which file?', '─────', '> '), idleMs: 2000 }).state, 'idle');
+  assert.equal(m.see({ lines: screen('─────', 'Which file?', ''), idleMs: 0 }).state, 'waiting_input');
+  assert.equal(m.see({ lines: screen('Which file?'), idleMs: 0 }).state, 'busy');
 });
 
 test('a dialog wins over activity: a blinking title keeps the output going, the dialog still shows waiting_permission', () => {
@@ -157,7 +168,7 @@ test('a dialog wins over activity: a blinking title keeps the output going, the 
   const dialog = screen('working on it', 'Allow?', '1 yes');
   for (clock.now = 0; clock.now < 3000; clock.now += 100) {
     // Output every 100 ms (a title blink) and a busy marker above: still the dialog.
-    const state = m.observe({ lines: dialog, idleMs: 50 });
+    const state = m.see({ lines: dialog, idleMs: 50 });
     assert.equal(state.state, 'waiting_permission');
     assert.equal(state.since, 0);
   }
@@ -166,65 +177,78 @@ test('a dialog wins over activity: a blinking title keeps the output going, the 
 test('starting lasts until a pattern judges, or until the start limit; without a ready pattern until the first quiet spell', () => {
   const { clock, machine: m } = machine({ startLimitMs: 5000 });
   clock.now = 2000;
-  assert.equal(m.observe({ lines: screen('loading…'), idleMs: 1500 }).state, 'starting');
+  assert.equal(m.see({ lines: screen('loading…'), idleMs: 1500 }).state, 'starting');
   clock.now = 5000;
-  const fallback = m.observe({ lines: screen('loading…'), idleMs: 1500 });
+  const fallback = m.see({ lines: screen('loading…'), idleMs: 1500 });
   assert.equal(fallback.state, 'idle');
   assert.equal(fallback.source.kind, 'quiet');
   const plain = machine({ readyPattern: undefined, busyPattern: undefined, dialogs: [] });
   plain.clock.now = 300;
-  assert.equal(plain.machine.observe({ lines: screen('$ '), idleMs: 300 }).state, 'starting');
+  assert.equal(plain.machine.see({ lines: screen('$ '), idleMs: 300 }).state, 'starting');
   plain.clock.now = 1500;
-  assert.equal(plain.machine.observe({ lines: screen('$ '), idleMs: 1200 }).state, 'idle');
-  assert.equal(plain.machine.observe({ lines: screen('$ make'), idleMs: 10 }).state, 'busy');
+  assert.equal(plain.machine.see({ lines: screen('$ '), idleMs: 1200 }).state, 'idle');
+  assert.equal(plain.machine.see({ lines: screen('$ make'), idleMs: 10 }).state, 'busy');
   // Once started, a screen that shows neither pattern is busy or idle by quiet time, never starting again.
-  m.observe({ lines: screen('> '), idleMs: 10 });
-  assert.equal(m.observe({ lines: screen('compiling'), idleMs: 10 }).state, 'busy');
+  m.see({ lines: screen('> '), idleMs: 10 });
+  assert.equal(m.see({ lines: screen('compiling'), idleMs: 10 }).state, 'busy');
   // A program that never pauses is starting only until the start limit, then busy.
   const endless = machine({ readyPattern: undefined, busyPattern: undefined, dialogs: [], startLimitMs: 5000 });
   endless.clock.now = 4000;
-  assert.equal(endless.machine.observe({ lines: screen('|'), idleMs: 50 }).state, 'starting');
+  assert.equal(endless.machine.see({ lines: screen('|'), idleMs: 50 }).state, 'starting');
   endless.clock.now = 6000;
-  assert.equal(endless.machine.observe({ lines: screen('/'), idleMs: 50 }).state, 'busy');
+  assert.equal(endless.machine.see({ lines: screen('/'), idleMs: 50 }).state, 'busy');
 });
 
 test('OSC 9;4 progress says busy until removed; a notification or bell speaks only until the next output', () => {
   const { clock, machine: m } = machine({ readyPattern: undefined, busyPattern: undefined });
   clock.now = 2000;
   m.noteSignal({ type: 'progress', state: 3 });
-  assert.deepEqual(m.observe({ lines: screen('thinking'), idleMs: 5000 }).source, { kind: 'signal', detail: 'OSC 9;4 progress' });
+  assert.deepEqual(m.see({ lines: screen('thinking'), idleMs: 5000 }).source, { kind: 'signal', detail: 'OSC 9;4 progress' });
   m.noteSignal({ type: 'progress', state: 0 });
-  assert.equal(m.observe({ lines: screen('done'), idleMs: 5000 }).source.kind, 'quiet');
+  assert.equal(m.see({ lines: screen('done'), idleMs: 5000 }).source.kind, 'quiet');
   clock.now = 10_000;
   m.noteSignal({ type: 'notification', text: 'Claude needs your permission to use Bash' });
   clock.now = 10_050;
-  assert.equal(m.observe({ lines: screen('?'), idleMs: 60 }).state, 'waiting_permission');
+  assert.equal(m.see({ lines: screen('?'), idleMs: 60 }).state, 'waiting_permission');
   clock.now = 12_000;
   // Output 100 ms ago, long after the notification: it no longer describes the screen.
-  assert.equal(m.observe({ lines: screen('!'), idleMs: 100 }).state, 'busy');
+  assert.equal(m.see({ lines: screen('!'), idleMs: 100 }).state, 'busy');
   m.noteSignal({ type: 'bell' });
-  assert.deepEqual(m.observe({ lines: screen('!'), idleMs: 100 }).source, { kind: 'signal', detail: 'bell' });
+  assert.deepEqual(m.see({ lines: screen('!'), idleMs: 100 }).source, { kind: 'signal', detail: 'bell' });
 });
 
 test('a title that asks for the user (codex blinks "[ ! ] Action Required") is waiting_permission while it stands, whatever the output', () => {
   const { clock, machine: m } = machine({ readyPattern: undefined, busyPattern: undefined, dialogs: [] });
   clock.now = 5000;
   for (const title of ['[ . ] Action Required', '[ ! ] Action Required']) {
-    const state = m.observe({ lines: screen('Would you like to run it?'), idleMs: 40, title });
+    const state = m.see({ lines: screen('Would you like to run it?'), idleMs: 40, title });
     assert.equal(state.state, 'waiting_permission');
     assert.equal(state.source.detail, `title ${JSON.stringify(title)}`);
   }
-  assert.equal(m.observe({ lines: screen('running'), idleMs: 40, title: 'codex' }).state, 'busy');
+  assert.equal(m.see({ lines: screen('running'), idleMs: 40, title: 'codex' }).state, 'busy');
   // The preset's patterns are stronger: a dialog pattern or busy marker on screen decides first.
   const withPatterns = machine();
   withPatterns.clock.now = 5000;
-  assert.equal(withPatterns.machine.observe({ lines: screen('working'), idleMs: 40, title: '[ ! ] Action Required' }).state, 'busy');
+  assert.equal(withPatterns.machine.see({ lines: screen('working'), idleMs: 40, title: '[ ! ] Action Required' }).state, 'busy');
+});
+
+test('when the preset\'s patterns cannot be used, signals and quiet time judge, and the evidence says why', () => {
+  const { clock, machine: m } = machine({ startLimitMs: 60_000 });
+  const why = 'dialogs[0].pattern ".*X" overran';
+  clock.now = 1000;
+  // With a ready pattern the pane would be starting until it shows; unusable, the first quiet spell says idle.
+  const quiet = m.observe({ patterns: { unusable: why }, idleMs: 1500 });
+  assert.equal(quiet.state, 'idle');
+  assert.deepEqual(quiet.source, { kind: 'quiet', detail: `no output for 1500 ms (idle threshold 1000 ms); ${why}` });
+  assert.equal(m.observe({ patterns: { unusable: why }, idleMs: 10 }).source.detail, `output 10 ms ago (idle threshold 1000 ms); ${why}`);
+  m.noteSignal({ type: 'progress', state: 1 });
+  assert.deepEqual(m.observe({ patterns: { unusable: why }, idleMs: 5000 }).source, { kind: 'signal', detail: `OSC 9;4 progress; ${why}` });
 });
 
 test('exited is final', () => {
   const { machine: m } = machine();
   assert.equal(m.noteExit('code 0').state, 'exited');
-  assert.equal(m.observe({ lines: screen('Allow?'), idleMs: 0 }).state, 'exited');
+  assert.equal(m.see({ lines: screen('Allow?'), idleMs: 0 }).state, 'exited');
 });
 
 test('OSC 9 and 777 payloads: progress, notifications, and ConEmu commands that are neither', () => {

@@ -44,7 +44,7 @@ export async function checkApproval(services: McpServices, pane: PaneInfo, bytes
   const denyKeys = state.dialog ? services.launcher.presetFor(pane.id)?.dialogs?.[state.dialog.index]?.keys?.deny : undefined;
   if (denyKeys !== undefined && bytes === denyKeys) return;
   const text = state.dialog?.text;
-  const decision = text === undefined ? { allowed: false, reason: 'the dialog was found by a terminal signal, so its text cannot be checked' } : decideApproval(services.policy, text);
+  const decision = text === undefined ? { allowed: false, reason: 'the dialog was found by a terminal signal, so its text cannot be checked' } : await decideApproval(services.policy, text);
   if (decision.allowed) return;
   services.coordinator.requestAttention(pane.id, `approval refused by the permission policy: ${decision.reason}`);
   throw new ToolError(

@@ -10,14 +10,21 @@
  * decides. "deny" defaults to DEFAULT_DENY: writes that destroy, privilege,
  * the network, package installs. A broken entry is dropped and reported; the
  * policy stays on with what is left, so a typo never lets more through.
+ * The patterns run through the pattern matcher under its time budget: one
+ * that runs past it refuses the approval, naming the pattern and the budget.
  */
 import * as v from 'valibot';
 import { compilePattern } from '../../shared/pattern.js';
+import { patternMatcher, type LabelledPattern, type PatternMatcher } from '../../node/pattern-matcher.js';
+
+/** The flags every policy pattern is matched with: commands differ in case across shells and CLIs. */
+const POLICY_FLAGS = 'i';
 
 export interface PermissionPolicy {
   enabled: boolean;
-  allow: RegExp[];
-  deny: RegExp[];
+  /** Checked patterns, each named by its config entry ("permissions.allow.0"). */
+  allow: LabelledPattern[];
+  deny: LabelledPattern[];
 }
 
 export type PolicyDecision = { allowed: true; reason: string } | { allowed: false; reason: string };
@@ -55,11 +62,12 @@ export function parsePermissionPolicy(section: unknown): { policy: PermissionPol
   return { policy: { enabled, allow: compileAll(allow, 'allow', problems), deny: compileAll(deny, 'deny', problems) }, problems };
 }
 
-function compileAll(patterns: readonly string[], field: string, problems: string[]): RegExp[] {
-  const compiled: RegExp[] = [];
+function compileAll(patterns: readonly string[], field: string, problems: string[]): LabelledPattern[] {
+  const compiled: LabelledPattern[] = [];
   patterns.forEach((pattern, index) => {
     try {
-      compiled.push(compilePattern(pattern, 'i'));
+      compilePattern(pattern, POLICY_FLAGS);
+      compiled.push({ field: `permissions.${field}.${index}`, pattern, flags: POLICY_FLAGS });
     } catch (error) {
       problems.push(`permissions.${field}.${index}: ${(error as Error).message}; this entry is ignored`);
     }
@@ -67,12 +75,14 @@ function compileAll(patterns: readonly string[], field: string, problems: string
   return compiled;
 }
 
-/** Whether an approval of the dialog showing `dialogText` may go through. */
-export function decideApproval(policy: PermissionPolicy, dialogText: string): PolicyDecision {
+/** Whether an approval of the dialog showing `dialogText` may go through; a pattern that overruns its budget refuses it. */
+export async function decideApproval(policy: PermissionPolicy, dialogText: string, matcher: PatternMatcher = patternMatcher()): Promise<PolicyDecision> {
   if (!policy.enabled) return { allowed: true, reason: 'the permission policy is off' };
-  const denied = policy.deny.find((pattern) => pattern.test(dialogText));
-  if (denied) return { allowed: false, reason: `the dialog matches the deny pattern ${JSON.stringify(denied.source)}` };
-  const allowed = policy.allow.find((pattern) => pattern.test(dialogText));
-  if (allowed) return { allowed: true, reason: `the dialog matches the allow pattern ${JSON.stringify(allowed.source)}` };
+  const denied = await matcher.firstMatching(policy.deny, dialogText);
+  if (!denied.ok) return { allowed: false, reason: `the dialog could not be checked against the deny patterns: ${denied.problem}` };
+  if (denied.value >= 0) return { allowed: false, reason: `the dialog matches the deny pattern ${JSON.stringify(policy.deny[denied.value].pattern)}` };
+  const allowed = await matcher.firstMatching(policy.allow, dialogText);
+  if (!allowed.ok) return { allowed: false, reason: `the dialog could not be checked against the allow patterns: ${allowed.problem}` };
+  if (allowed.value >= 0) return { allowed: true, reason: `the dialog matches the allow pattern ${JSON.stringify(policy.allow[allowed.value].pattern)}` };
   return { allowed: false, reason: policy.allow.length === 0 ? 'the policy allows no approvals' : 'the dialog matches no allow pattern' };
 }

@@ -143,6 +143,6 @@ async function viewOf(signal: ReadySignal, grid: GridSnapshot): Promise<ScreenVi
   return { lines: grid.lines, cursor: grid.cursor, state: await screenState(signal, grid.lines) };
 }
 
-function sameLines(a: readonly string[], b: readonly string[]): boolean {
+export function sameLines(a: readonly string[], b: readonly string[]): boolean {
   return a.length === b.length && a.every((line, i) => line === b[i]);
 }

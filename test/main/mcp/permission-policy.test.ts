@@ -15,7 +15,7 @@ import { expectScreen, literal } from './helpers/screen.js';
 const ALLOW_TOUCH = '^\\s*touch ';
 const harness = await startHarness({ permissionPolicy: parsePermissionPolicy({ enabled: true, allow: [ALLOW_TOUCH] }).policy });
 
-test('off unless the config turns it on; a broken entry is dropped and named, and a policy meant to be on stays on', () => {
+test('off unless the config turns it on; a broken entry is dropped and named, and a policy meant to be on stays on', async () => {
   assert.equal(parsePermissionPolicy(undefined).policy.enabled, false);
   const on = parsePermissionPolicy({ enabled: true, allow: ['^\\s*ls\\b', '('] });
   assert.equal(on.policy.enabled, true);
@@ -31,18 +31,18 @@ test('off unless the config turns it on; a broken entry is dropped and named, an
   writeFileSync(join(dir, 'config.json'), JSON.stringify({ keybindings: {}, permissions: { enabled: true, allow: ['^git status$'], deny: [] } }));
   const loaded = loadConfig(join(dir, 'config.json'));
   assert.deepEqual(loaded.ui.errors, []);
-  assert.deepEqual(decideApproval(loaded.permissions, 'Bash command\ngit status'), { allowed: true, reason: 'the dialog matches the allow pattern "^git status$"' });
+  assert.deepEqual(await decideApproval(loaded.permissions, 'Bash command\ngit status'), { allowed: true, reason: 'the dialog matches the allow pattern "^git status$"' });
   assert.equal(loadConfig(join(dir, 'missing.json')).permissions.enabled, false);
   writeFileSync(join(dir, 'config.json'), JSON.stringify({ permissions: { enabled: true, allow: ['('] } }));
   assert.match(loadConfig(join(dir, 'config.json')).ui.errors.join('\n'), /^permissions\.allow\.0: /m, 'a broken policy entry is named among the config problems');
 });
 
-test('deny patterns come first, then allow; anything else is refused', () => {
+test('deny patterns come first, then allow; anything else is refused', async () => {
   const { policy } = parsePermissionPolicy({ enabled: true, allow: ['^\\s*(rm|ls)\\b'] });
-  assert.equal(decideApproval(policy, '  ls -la').allowed, true);
-  assert.match(decideApproval(policy, '  rm -rf build').reason, /deny pattern/);
-  assert.deepEqual(decideApproval(policy, '  make'), { allowed: false, reason: 'the dialog matches no allow pattern' });
-  assert.equal(decideApproval(parsePermissionPolicy({ enabled: false }).policy, 'rm -rf /').allowed, true);
+  assert.equal((await decideApproval(policy, '  ls -la')).allowed, true);
+  assert.match((await decideApproval(policy, '  rm -rf build')).reason, /deny pattern/);
+  assert.deepEqual(await decideApproval(policy, '  make'), { allowed: false, reason: 'the dialog matches no allow pattern' });
+  assert.equal((await decideApproval(parsePermissionPolicy({ enabled: false }).policy, 'rm -rf /')).allowed, true);
 });
 
 async function askToRun(mcp: Connection, command: string, name: string): Promise<string> {

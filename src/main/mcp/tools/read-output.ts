@@ -97,7 +97,7 @@ async function readGrid(pane: PaneInfo, args: Args, { services }: ToolContext) {
   if (args.since_version !== undefined && args.since_version > grid.screenVersion) {
     throw new ToolError(`since_version ${args.since_version} is newer than this screen's version (${grid.screenVersion}); pass the screen_version an earlier read returned`);
   }
-  const meta = paneMetadata(services.coordinator.info(pane.id), grid, services.states.judge(pane.id, grid));
+  const meta = paneMetadata(services.coordinator.info(pane.id), grid, await services.states.judge(pane.id, grid));
   const trimmed = args.trim_chrome
     ? await services.launcher.chromeTrim(pane.id, grid.lines).catch((error: Error) => {
         throw new ToolError(error.message);
@@ -157,7 +157,7 @@ async function readStream(pane: PaneInfo, args: Args, { services }: ToolContext)
   const lineOffset = args.line_offset ?? 0;
   const page = matching.slice(lineOffset, args.line_limit === undefined ? undefined : lineOffset + args.line_limit);
   const content = page.join('\n');
-  const meta = paneMetadata(info, grid, services.states.judge(pane.id, grid));
+  const meta = paneMetadata(info, grid, await services.states.judge(pane.id, grid));
   const structured = {
     mode: 'stream',
     content,
