@@ -12,8 +12,7 @@ import { structured, textOf } from './mcp-harness.js';
 
 /** A long line of "a": polynomial patterns such as ".*.*.*.*X" take minutes to fail on it. */
 export const LONG_A_LINE = 'a'.repeat(4000);
-/** Prints enough "a" to fill a 120x40 screen with full rows of it, then keeps the pane open. */
-export const FILL_WITH_A = `for i in $(seq 1 15); do printf '%s\\n' ${'a'.repeat(400)}; done; echo filled; exec cat`;
+export { FILL_WITH_A } from '../../../fixtures/fake-agent-presets.js';
 
 export interface Bystanders {
   /** A pane of no one's business that only echoes. */
