@@ -46,8 +46,6 @@ export interface AgentStatesOptions {
   /** The agent preset a pane runs, if any (the launcher knows). */
   presetFor(paneId: PaneId): AgentPreset | undefined;
   clock?: () => number;
-  /** Defaults to the thread's shared matcher. */
-  matcher?: PatternMatcher;
 }
 
 interface Entry {
@@ -83,7 +81,7 @@ export class AgentStates implements Disposable {
 
   constructor(private readonly options: AgentStatesOptions) {
     this.clock = options.clock ?? Date.now;
-    this.matcher = options.matcher ?? patternMatcher();
+    this.matcher = patternMatcher();
     const { coordinator } = options;
     this.disposables.add(coordinator.onPaneAdded((pane) => pane.kind === 'agent' && this.follow(pane.id)));
     this.disposables.add(coordinator.onPaneSignal(({ paneId, signal }) => this.onSignal(paneId, signal)));
