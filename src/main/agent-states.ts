@@ -104,12 +104,13 @@ export class AgentStates implements Disposable {
   /**
    * Idle at its input prompt: shown by the preset's ready pattern when it has
    * one (text typed into the input hides claude's and codex's hint), by quiet
-   * time otherwise.
+   * time otherwise, or once its patterns were set aside (a notice would
+   * otherwise wait for a pattern that is no longer matched).
    */
   atReadyPrompt(paneId: PaneId): boolean {
     const entry = this.entries.get(paneId);
     if (!entry || entry.machine.state.state !== 'idle') return false;
-    return !entry.machine.hasReadyPattern || entry.machine.state.source.kind === 'pattern';
+    return !entry.machine.hasReadyPattern || entry.patternsSetAside !== null || entry.machine.state.source.kind === 'pattern';
   }
 
   /** Judges a screen the caller has just read (read_output), so the state matches what it returns. */
