@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { startHarness, structured, textOf, type Connection } from './mcp/helpers/mcp-harness.js';
 import { answersMeanwhile, echoes, startBystanders, type Bystanders } from './mcp/helpers/meanwhile.js';
 import { BACKTRACKING_PATTERN } from '../fixtures/fake-agent-presets.js';
+import { eventually } from '../helpers/coordinator-fixture.js';
 import { parsePermissionPolicy } from '../../src/main/mcp/permission-policy.js';
 import { PATTERN_BUDGET_MS } from '../../src/node/pattern-matcher.js';
 
@@ -61,6 +62,8 @@ test('a preset dialog pattern that backtracks: panes and calls answer while it i
   const listed = await mcp.call('list_children', {});
   const child = structured<{ children: (StateFields & { child_id: string })[] }>(listed).children.find((entry) => entry.child_id === childId);
   assert.ok(child?.state_source.includes(why), textOf(listed));
+  // Its ready pattern is set aside with the rest: quiet time says when a notice may be typed into it.
+  await eventually(() => harness.mcp.states.atReadyPrompt(childId), { timeoutMs: 30_000, message: 'the pane to count as at its prompt once quiet' });
   const logged = readFileSync(LOG, 'utf8').split('\n').filter((line) => line.includes(`agent state of pane ${childId}: ${why}`));
   assert.equal(logged.length, 1, 'logged once for the pane');
 });
