@@ -5,12 +5,12 @@
  */
 import type { AgentPreset, Dialog } from '../../../src/shared/preset-schema.js';
 import type { Cassette } from '../../fixtures/cassette/cassette-player.js';
-import { compileDialogs, matchDialogs } from '../../../src/shared/agent-state.js';
+import { matchScreenPatterns } from '../../../src/shared/agent-state.js';
 
 /** The preset's dialog showing on this screen, if any, found as patterm finds it (agent-state.ts). */
 export function dialogOn(preset: AgentPreset, lines: readonly string[]): (Dialog & { text: string }) | undefined {
   const dialogs = preset.dialogs ?? [];
-  const found = matchDialogs(compileDialogs(dialogs), lines);
+  const found = matchScreenPatterns({ dialogs }, lines).dialog;
   return found ? { ...dialogs[found.index], text: found.text } : undefined;
 }
 
