@@ -105,8 +105,10 @@ test('a real ghostty-web trap (a flood of ZWJ emoji graphemes) is survived and t
 test('if a pane worker dies, calls in flight reject instead of hanging, and the pane is reaped', async () => {
   const pane = await bash();
   const pending = coordinator.waitFor(pane.id, { pattern: 'never-shows-up', timeoutMs: 60_000 });
+  // Handled before the fault goes in: the crash can reject the call before injectFault resolves.
+  const rejected = assert.rejects(pending, (error: Error) => error.name === 'WorkerDiedError' && /crashed: simulated pane worker crash/.test(error.message));
   await injectFault({ target: pane.id, fault: 'crash' });
-  await assert.rejects(pending, (error: Error) => error.name === 'WorkerDiedError' && /crashed: simulated pane worker crash/.test(error.message));
+  await rejected;
   await assert.rejects(coordinator.grid(pane.id), { name: 'WorkerDiedError' });
   await coordinator.exitPromise(pane.id);
   assert.equal(isAlive(pane.process.pid), false);
