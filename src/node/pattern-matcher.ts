@@ -24,9 +24,9 @@ import { compileCached, firstMatching, search, type LineHit, type MatchTask, typ
 import { matchScreenPatterns, screenPatternFields, type ScreenPatternMatches, type ScreenPatternRules } from '../shared/agent-state.js';
 
 /**
- * Longest one match may take. A sane pattern checks a screen in well under a
- * millisecond and filters the largest stream read (1 MiB) in tens; this is
- * also how long a caller with a pathological one waits for its error.
+ * Longest one match may take: orders of magnitude past what a sane pattern
+ * needs on a screen or the largest stream read, and short enough that a
+ * caller with a pathological one gets its error while it still waits.
  */
 export const PATTERN_BUDGET_MS = 2000;
 /**

@@ -1,7 +1,7 @@
 /**
  * Caps on live panes, so no agent (or user) can spawn patterm out of memory:
- * each live pane costs patterm ~11 MiB and two threads before its program runs
- * at all. Set in config.json's "limits"; a spawn beyond a cap fails with an error
+ * each live pane costs patterm a worker thread and its memory before its program
+ * runs at all (bench/README.md, "What a pane costs"). Set in config.json's "limits"; a spawn beyond a cap fails with an error
  * that names the cap, its config key and the file that sets it.
  */
 import * as v from 'valibot';
