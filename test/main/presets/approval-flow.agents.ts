@@ -121,7 +121,7 @@ describe('an orchestrator answers a real CLI child’s approval dialog through M
         await eventually(() => existsSync(join(world.project, marker)), { timeoutMs: 10_000, message: `${marker} created by the approved command` });
         const after = await waitState(session, ['idle']);
         assert.equal(after.matched, true, `${vendor} back at its prompt after the command: ${JSON.stringify(after)}`);
-        process.stderr.write(`# ${vendor} ${version}: dialog seen (${Math.round(performance.now() - started)} ms in all)\n`);
+        process.stderr.write(`# ${vendor} ${version}: spawned, asked, approved and back at its prompt in ${Math.round(performance.now() - started)} ms\n`);
       } finally {
         await endSession(world, session);
       }
