@@ -9,7 +9,9 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { Coordinator } from '../../../src/main/coordinator.js';
-import type { AgentLauncher, McpEndpoint } from '../../../src/main/contracts.js';
+import type { AgentLauncher } from '../../../src/main/contracts.js';
+import type { McpServerHandle } from '../../../src/main/mcp/index.js';
+import type { PermissionPolicy } from '../../../src/main/mcp/permission-policy.js';
 import { PresetAgentLauncher } from '../../../src/main/presets/agent-launcher.js';
 import { PresetCatalog } from '../../../src/main/presets/preset-catalog.js';
 import { FakeModelServer } from '../../fixtures/fake-model/server.js';
@@ -41,7 +43,7 @@ export interface World {
   catalog: PresetCatalog;
   recorder: CassetteRecorder;
   /** Whether patterm's MCP server is running (false while src/main/mcp is not built). */
-  mcp: { endpoint: McpEndpoint; dispose(): Promise<void> } | null;
+  mcp: { endpoint: McpServerHandle; dispose(): Promise<void> } | null;
   /** What cassettes recorded in this world must not keep: the run's temp dir (same-length placeholder keeps the layout). */
   scrubs: Scrub[];
   /** Names of the variables this world sets for the CLIs (recorded in cassettes; values are not). */
@@ -49,7 +51,13 @@ export interface World {
   stop(): Promise<void>;
 }
 
-export async function startWorld(options: { withMcp: boolean }): Promise<World> {
+export interface WorldOptions {
+  withMcp: boolean;
+  /** The MCP server's permission policy (as config.json's "permissions" gives it); default off. */
+  permissionPolicy?: PermissionPolicy;
+}
+
+export async function startWorld(options: WorldOptions): Promise<World> {
   // realpath: the CLIs resolve the project dir, and trust entries must match what they see.
   const root = realpathSync(mkdtempSync('/tmp/patterm-e2e-'));
   const project = join(root, 'project');
@@ -73,6 +81,7 @@ export async function startWorld(options: { withMcp: boolean }): Promise<World> 
       socketPath: join(root, 'mcp.sock'),
       dataHome: vendorEnv.env.XDG_DATA_HOME,
       launcher: (endpoint) => (launcher = new PresetAgentLauncher({ coordinator, endpoint, catalog })),
+      permissionPolicy: options.permissionPolicy,
     });
     mcp = { endpoint: handle, dispose: () => handle.dispose() };
   }
@@ -103,10 +112,10 @@ export async function startWorld(options: { withMcp: boolean }): Promise<World> 
 }
 
 /** One world with patterm's MCP server for a whole test file: started before its first test, stopped after its last. */
-export function useWorld(started: (world: World) => void): void {
+export function useWorld(started: (world: World) => void, options: Omit<WorldOptions, 'withMcp'> = {}): void {
   let world: World | undefined;
   before(async () => {
-    world = await startWorld({ withMcp: true });
+    world = await startWorld({ withMcp: true, ...options });
     started(world);
   });
   after(() => world?.stop());

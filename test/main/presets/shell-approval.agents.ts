@@ -16,30 +16,17 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { screenState } from '../../../src/main/presets/ready-state.js';
 import { spawnProcess } from '../../../src/main/mcp/tools/spawn-process.js';
-import type { ToolCall, TurnView } from '../../fixtures/fake-model/script.js';
+import type { TurnView } from '../../fixtures/fake-model/script.js';
 import { findToolName } from '../../fixtures/fake-model/script.js';
 import { eventually } from '../../helpers/coordinator-fixture.js';
 import { cliVersion, useWorld, VENDORS, type Vendor, type World } from './agent-world.js';
 import { dialogOn } from './preset-dialogs.js';
+import { shellCall } from './vendor-shell.js';
 
 const CASSETTES = fileURLToPath(new URL('../../../../test/fixtures/cassettes/', import.meta.url));
 const RECORD = process.env.PATTERM_RECORD_CASSETTES === '1';
 /** Generous: opencode needed 4–10 s to start on a loaded 2-core machine. */
 const STEP_TIMEOUT_MS = 120_000;
-
-/** Each CLI's shell tool, asked for a command its defaults make it ask about. */
-function shellCall(vendor: Vendor, marker: string): ToolCall {
-  const command = `touch ${marker}`;
-  switch (vendor) {
-    case 'claude':
-      return { name: 'Bash', arguments: { command, description: 'Create the marker file' } };
-    case 'codex':
-      // Inside its sandbox codex runs a command without asking; outside it, it asks.
-      return { name: 'exec_command', arguments: { cmd: command, sandbox_permissions: 'require_escalated', justification: 'Create the marker file?' } };
-    case 'opencode':
-      return { name: 'bash', arguments: { command, description: 'Create the marker file' } };
-  }
-}
 
 /** codex's own sub-agent tools (its multi-agent feature), which the preset turns off. */
 const CODEX_SUBAGENT_TOOLS = ['spawn_agent', 'send_input', 'wait_agent', 'close_agent', 'resume_agent'];
@@ -68,7 +55,7 @@ for (const vendor of VENDORS) {
     world.server.requests.length = 0;
     world.server.setRules([
       { name: 'list-children', when: (turn) => asked(turn) && turn.toolResults.length === 0, reply: (turn) => ({ toolCall: { name: findToolName(turn, 'list_children'), arguments: {} } }) },
-      { name: 'shell', when: (turn) => asked(turn) && turn.toolResults.length === 1, reply: { toolCall: shellCall(vendor, marker) } },
+      { name: 'shell', when: (turn) => asked(turn) && turn.toolResults.length === 1, reply: { toolCall: shellCall(vendor, `touch ${marker}`, 'Create the marker file') } },
       { name: 'shell-done', when: (turn) => asked(turn) && turn.toolResults.length >= 2, reply: { text: 'SHELL-DONE' } },
     ]);
     const started = performance.now();

@@ -13,6 +13,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { Coordinator } from '../../../../src/main/coordinator.js';
 import { startMcpServer, type McpServerHandle } from '../../../../src/main/mcp/index.js';
 import type { PaneInfo } from '../../../../src/shared/pane-types.js';
+import type { IdentityIssuer } from '../../../../src/main/contracts.js';
 import { createAgentLauncher, type PresetAgentLauncher } from '../../../../src/main/presets/agent-launcher.js';
 import { PresetCatalog } from '../../../../src/main/presets/preset-catalog.js';
 import type { PermissionPolicy } from '../../../../src/main/mcp/permission-policy.js';
@@ -78,19 +79,8 @@ export async function startHarness(options: { permissionPolicy?: PermissionPolic
     root,
     projectDir,
     dataHome,
-    async orchestrator(name) {
-      // presetName lets the launcher find the fake preset's ready signal when it types into this pane.
-      const pane = await coordinator.spawn({ argv: [process.execPath, FAKE_AGENT_SCRIPT], kind: 'agent', name, presetName: 'fake' });
-      const token = harness.tokenFor(pane.id);
-      const ready = await coordinator.waitFor(pane.id, { pattern: '^ready>', timeoutMs: 30_000 });
-      if (!ready.matched) throw new Error(`orchestrator pane did not start: ${JSON.stringify(ready)}`);
-      return { pane, token };
-    },
-    tokenFor(paneId) {
-      const token = mcp.identities.issue();
-      mcp.identities.bind(token, paneId);
-      return token;
-    },
+    orchestrator: (name) => spawnFakeOrchestrator(coordinator, mcp.identities, name),
+    tokenFor: (paneId) => tokenFor(mcp.identities, paneId),
     async connect(token) {
       const connection = await connectProxy(mcp.socketPath, token);
       connections.push(connection);
@@ -98,6 +88,25 @@ export async function startHarness(options: { permissionPolicy?: PermissionPolic
     },
   };
   return harness;
+}
+
+function tokenFor(identities: IdentityIssuer, paneId: string): string {
+  const token = identities.issue();
+  identities.bind(token, paneId);
+  return token;
+}
+
+/**
+ * A session root that is the fake agent (needs the `fake` preset in the
+ * coordinator's catalog), with a token bound to it for the test to call tools as it.
+ */
+export async function spawnFakeOrchestrator(coordinator: Coordinator, identities: IdentityIssuer, name?: string): Promise<{ pane: PaneInfo; token: string }> {
+  // presetName lets the launcher find the fake preset's ready signal when it types into this pane.
+  const pane = await coordinator.spawn({ argv: [process.execPath, FAKE_AGENT_SCRIPT], kind: 'agent', name, presetName: 'fake' });
+  const token = tokenFor(identities, pane.id);
+  const ready = await coordinator.waitFor(pane.id, { pattern: '^ready>', timeoutMs: 30_000 });
+  if (!ready.matched) throw new Error(`orchestrator pane did not start: ${JSON.stringify(ready)}`);
+  return { pane, token };
 }
 
 export const PATTERM_BIN = new URL('../../../../../bin/patterm', import.meta.url).pathname;

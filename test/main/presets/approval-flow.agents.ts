@@ -1,0 +1,167 @@
+/**
+ * A real claude, codex or opencode as a child, its approval dialog answered by
+ * an orchestrator through MCP (issue 26). The orchestrator is the fake agent
+ * pane; the test calls tools as it through the real `patterm mcp-stdio` proxy
+ * and the SDK client, and reads what patterm types into it on its screen.
+ * The fake model asks the child for a shell command its default preset makes
+ * it ask about. The orchestrator sees waiting_permission in wait_for_state and
+ * list_children, reads the dialog, hears of it with a [system] notice, answers
+ * with send_input `answer: "approve_once"`, and the command really runs.
+ * With the permission policy on, approving `rm -rf` is refused and the child
+ * keeps waiting.
+ */
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parsePermissionPolicy } from '../../../src/main/mcp/permission-policy.js';
+import { presetDirs } from '../../../src/main/presets/preset-paths.js';
+import type { TurnView } from '../../fixtures/fake-model/script.js';
+import { writeFixturePresets } from '../../fixtures/fake-agent-presets.js';
+import { eventually } from '../../helpers/coordinator-fixture.js';
+import { connectProxy, spawnFakeOrchestrator, structured, textOf, type Connection } from '../mcp/helpers/mcp-harness.js';
+import { expectScreen, literal } from '../mcp/helpers/screen.js';
+import { cliVersion, useWorld, VENDORS, type Vendor, type World } from './agent-world.js';
+import { shellCall } from './vendor-shell.js';
+
+/** Generous: opencode needed 4–10 s to start on a loaded 2-core machine, up to 50 s under heavy load. */
+const STEP_TIMEOUT_MS = 120_000;
+/** A state wait in one tool call, under the SDK client's 120 s call timeout. */
+const STATE_WAIT_MS = 100_000;
+/** What config.json's `"permissions": { "enabled": true }` gives: on, the default deny list, nothing allowed. */
+const POLICY_ON = parsePermissionPolicy({ enabled: true });
+
+interface StateResult {
+  matched: boolean;
+  state: string;
+  state_source: string;
+  dialog?: string;
+}
+
+interface Session {
+  root: string;
+  mcp: Connection;
+  childId: string;
+  childName: string;
+}
+
+/**
+ * The fake model asks the child (its prompt carries `mark`) to run `command`
+ * once, then ends its turn with `${mark}-DONE`.
+ */
+function askForShell(world: World, vendor: Vendor, mark: string, command: string): void {
+  const asked = (turn: TurnView) => turn.userTexts.some((text) => text.includes(mark)) && !turn.sideRequest;
+  world.server.setRules([
+    { name: `${mark} shell`, when: (turn) => asked(turn) && turn.toolResults.length === 0, reply: { toolCall: shellCall(vendor, command, 'Run the command') } },
+    { name: `${mark} done`, when: asked, reply: { text: `${mark}-DONE` } },
+  ]);
+}
+
+/** An orchestrator (the fake agent) connected over MCP, and the real CLI it spawned as its child with `spawn_agent`. */
+async function orchestrate(world: World, vendor: Vendor, mark: string): Promise<Session> {
+  if (!world.catalog.findAgent('fake')) {
+    writeFixturePresets(presetDirs().root);
+    world.catalog.reload();
+  }
+  const { pane: root, token } = await spawnFakeOrchestrator(world.coordinator, world.mcp!.endpoint.identities, `orch-${vendor}`);
+  const mcp = await connectProxy(world.mcp!.endpoint.socketPath, token);
+  const childName = `${vendor}-kid`;
+  const spawned = await mcp.call('spawn_agent', { preset: vendor, initial_prompt: `${mark}: run the command`, name: childName });
+  assert.equal(spawned.isError, undefined, textOf(spawned));
+  assert.equal(structured<{ prompt_submitted: boolean }>(spawned).prompt_submitted, true, textOf(spawned));
+  return { root: root.id, mcp, childId: structured<{ child_id: string }>(spawned).child_id, childName };
+}
+
+async function waitState(session: Session, states: string[], timeoutMs = STATE_WAIT_MS): Promise<StateResult> {
+  const result = await session.mcp.call('wait_for_state', { child_id: session.childId, states, timeout_ms: timeoutMs });
+  assert.equal(result.isError, undefined, textOf(result));
+  return structured<StateResult>(result);
+}
+
+/** The child is at its approval dialog, for `command`, as wait_for_state, list_children and read_output all tell it. */
+async function expectDialog(world: World, session: Session, command: string): Promise<void> {
+  const waiting = await waitState(session, ['waiting_permission']);
+  const screen = async () => (await world.coordinator.grid(session.childId)).lines.join('\n');
+  assert.equal(waiting.matched, true, `${JSON.stringify(waiting)}; the screen:\n${await screen()}`);
+  assert.match(waiting.state_source, /^pattern: dialogs\[\d+\] \(permission\)$/);
+  const listed = structured<{ children: (StateResult & { child_id: string })[] }>(await session.mcp.call('list_children'));
+  assert.equal(listed.children.find((child) => child.child_id === session.childId)?.state, 'waiting_permission', JSON.stringify(listed));
+  const read = structured<StateResult>(await session.mcp.call('read_output', { child_id: session.childId }));
+  assert.equal(read.state, 'waiting_permission');
+  assert.match(read.dialog ?? '', new RegExp(literal(command)), `the dialog names the command; read_output's dialog:\n${read.dialog}\nthe screen:\n${await screen()}`);
+}
+
+async function endSession(world: World, session: Session): Promise<void> {
+  await session.mcp.close();
+  await world.coordinator.kill(session.childId);
+  await world.coordinator.kill(session.root);
+}
+
+describe('an orchestrator answers a real CLI child’s approval dialog through MCP', () => {
+  let world: World;
+  useWorld((started) => (world = started));
+
+  for (const vendor of VENDORS) {
+    const version = cliVersion(vendor);
+    test(`${vendor} child: waiting_permission, the dialog, a [system] notice; approve_once runs the command`, { skip: version ? false : `${vendor} is not installed`, timeout: 4 * STEP_TIMEOUT_MS }, async () => {
+      const marker = `approved-for-${vendor}.txt`;
+      const command = `touch ${marker}`;
+      const mark = `APPROVE-FLOW-${vendor}`;
+      const started = performance.now();
+      askForShell(world, vendor, mark, command);
+      const session = await orchestrate(world, vendor, mark);
+      try {
+        await expectDialog(world, session, command);
+        await expectScreen(world.coordinator, session.root, `\\[system\\] ${literal(session.childName)} is waiting for permission: `, STEP_TIMEOUT_MS);
+        assert.equal(existsSync(join(world.project, marker)), false, 'nothing ran before the approval');
+
+        const answered = await session.mcp.call('send_input', { child_id: session.childId, answer: 'approve_once' });
+        assert.equal(answered.isError, undefined, textOf(answered));
+        await world.server.waitForRequest((r) => r.rule === `${mark} done`, STEP_TIMEOUT_MS, `${vendor}'s turn after the approved command`);
+        await eventually(() => existsSync(join(world.project, marker)), { timeoutMs: 10_000, message: `${marker} created by the approved command` });
+        const after = await waitState(session, ['idle']);
+        assert.equal(after.matched, true, `${vendor} back at its prompt after the command: ${JSON.stringify(after)}`);
+        process.stderr.write(`# ${vendor} ${version}: spawned, asked, approved and back at its prompt in ${Math.round(performance.now() - started)} ms\n`);
+      } finally {
+        await endSession(world, session);
+      }
+    });
+  }
+});
+
+describe('with the permission policy on', () => {
+  let world: World;
+  useWorld((started) => (world = started), { permissionPolicy: POLICY_ON.policy });
+
+  for (const vendor of VENDORS) {
+    const version = cliVersion(vendor);
+    test(`${vendor} child: approving its rm -rf dialog is refused, naming request_human_attention, and it keeps waiting`, { skip: version ? false : `${vendor} is not installed`, timeout: 4 * STEP_TIMEOUT_MS }, async () => {
+      assert.deepEqual(POLICY_ON.problems, []);
+      const victim = `precious-${vendor}`;
+      const kept = join(world.project, victim, 'keep.txt');
+      mkdirSync(join(world.project, victim));
+      writeFileSync(kept, 'keep');
+      const command = `rm -rf ${victim}`;
+      const mark = `POLICY-FLOW-${vendor}`;
+      askForShell(world, vendor, mark, command);
+      const session = await orchestrate(world, vendor, mark);
+      try {
+        await expectDialog(world, session, command);
+        const refused = await session.mcp.call('send_input', { child_id: session.childId, answer: 'approve_once' });
+        assert.equal(refused.isError, true, textOf(refused));
+        assert.match(textOf(refused), new RegExp(`^refused by the permission policy: the dialog matches the deny pattern .*Nothing was sent; ${literal(session.childName)} \\(child_id \\w+\\) keeps waiting\\. Call request_human_attention`));
+        const still = await waitState(session, ['waiting_permission'], 0);
+        assert.equal(still.state, 'waiting_permission');
+        assert.equal(existsSync(kept), true, 'nothing was deleted');
+        // Denying is always allowed; the dialog closes and the command never runs.
+        const denied = await session.mcp.call('send_input', { child_id: session.childId, answer: 'deny' });
+        assert.equal(denied.isError, undefined, textOf(denied));
+        const closed = await waitState(session, ['idle']);
+        assert.equal(closed.matched, true, JSON.stringify(closed));
+        assert.equal(existsSync(kept), true, 'nothing was deleted after the denial');
+      } finally {
+        await endSession(world, session);
+      }
+    });
+  }
+});
