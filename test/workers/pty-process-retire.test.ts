@@ -7,11 +7,11 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { InputActivity } from '../../src/shared/input-activity.js';
-import { SharedAcks } from '../../src/shared/shared-acks.js';
 import { ParseScheduler, TURN_QUANTUM_BYTES, type ParseClient } from '../../src/workers/flood/parse-scheduler.js';
 import type { OutputSink } from '../../src/workers/output-sink.js';
 import { PtyProcess } from '../../src/workers/pty-process.js';
 import { eventually } from '../helpers/coordinator-fixture.js';
+import { testSpawnOptions } from '../helpers/pty-spawn-options.js';
 
 const TIMEOUT = 15_000;
 
@@ -40,17 +40,7 @@ test('a destroyed PTY whose child ignores the hangup and floods on never asks fo
     atPlainBoundary: () => false,
   };
   const proc = PtyProcess.spawn(
-    {
-      argv: ['sh', '-c', "trap '' HUP; exec yes"],
-      cwd: process.cwd(),
-      env: { PATH: process.env.PATH ?? '/usr/bin:/bin' },
-      cols: 80,
-      rows: 24,
-      marker: `pty-process-retire-test-${process.pid}`,
-      acks: SharedAcks.allocate(),
-      scrollbackBytes: 1024 * 1024,
-      ringBytes: 1024 * 1024,
-    },
+    testSpawnOptions(['sh', '-c', "trap '' HUP; exec yes"], 'pty-process-retire-test'),
     sink,
     scheduler,
   );
