@@ -85,18 +85,46 @@ export interface FramePort {
   postMessage(message: unknown, transfer?: readonly unknown[]): void;
 }
 
+/**
+ * Output bytes, already scanned by the PTY host (which has CPU to spare in a
+ * flood, while the worker's parse is the bottleneck): `scanned` holds the
+ * scanner's events in the batch, and whether the stream is between sequences
+ * at its end. It comes as one of three kinds, below.
+ */
+export type OutputMessage = LaneBatchMessage | CopiedBatchMessage | SkimMessage;
+
+/** A batch in the pane's output lane (output-lane.ts), the usual way. `flooding`: part of a sustained flood, not a redraw or an echo. */
+export interface LaneBatchMessage {
+  t: 'lane-batch';
+  span: LaneSpan;
+  flooding: boolean;
+  scanned: ScannedBatch;
+}
+
+/** A batch in its own transferred buffer: for a pane with no output lane. */
+export interface CopiedBatchMessage {
+  t: 'copied-batch';
+  bytes: Uint8Array;
+  flooding: boolean;
+  scanned: ScannedBatch;
+}
+
+/**
+ * A skimmed front (skim-plan.ts), always part of a flood: the ring keeps
+ * `bytes`, and the emulator parses `digest` instead. `skipped` counts output
+ * before `bytes` that the ring would not have kept, counted but not sent.
+ * `bytes` is the PTY host's buffer, to be sent back ('recycle') once copied.
+ */
+export interface SkimMessage {
+  t: 'skim';
+  bytes: Uint8Array;
+  digest: Uint8Array;
+  skipped: number;
+  scanned: ScannedBatch;
+}
+
 export type ToWorkerMessage =
-  /**
-   * Output bytes, already scanned by the coordinator (which has CPU to spare in a
-   * flood, while the worker's parse is the bottleneck): the scanner's events in
-   * this batch, and whether the stream is between sequences at its end.
-   * `flooding`: the batch is part of a sustained flood, not a redraw or an echo.
-   * `parse`: a skimmed batch (skim-plan.ts): the ring keeps `bytes`, the emulator parses this instead.
-   * `skipped`: output before `bytes` that the ring would not have kept, counted but not sent.
-   * `lane`: the bytes are in the pane's output lane (output-lane.ts), not in `bytes`.
-   * `lent`: `bytes` is the PTY host's buffer, to be sent back ('recycle') once copied.
-   */
-  | { t: 'data'; bytes?: Uint8Array; lane?: LaneSpan; flooding?: boolean; scanned?: ScannedBatch; parse?: Uint8Array; skipped?: number; lent?: boolean }
+  | OutputMessage
   /** Push a CellFrame to this port now and after every screen change; null stops. */
   | { t: 'frame-sink'; port: FramePort | null }
   /** Whether the coordinator wants 'dirty' notices: only while something there listens for this pane's changes. */
@@ -108,7 +136,7 @@ export type FromWorkerMessage =
   /** The worker parsed more; sent only while the PTY host asks for it (shared-acks.ts). */
   | { t: 'ack' }
   | { t: 'reply'; data: string }
-  /** A buffer the PTY host lent with a batch ('data', `lent`), copied and handed back for the next one. */
+  /** A buffer the PTY host lent with a skim (SkimMessage), copied and handed back for the next one. */
   | { t: 'recycle'; buffer: ArrayBuffer }
   | { t: 'signal'; signal: PaneSignal }
   | { t: 'dirty'; version: number };

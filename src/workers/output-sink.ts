@@ -1,11 +1,7 @@
 /** Where a PtyProcess hands its output: the PTY host's forwarding to the pane's worker (pty-host-service.ts). */
 export interface OutputSink {
-  /**
-   * Takes an output batch. `flooding` marks a batch deep into a parse turn
-   * (pty-process.ts, FLOOD_TURN_BYTES); `parse`, a skim (backlog-skim.ts):
-   * the emulator parses it instead of `bytes`.
-   */
-  deliver(bytes: Uint8Array, flooding: boolean, parse?: Uint8Array): void;
+  /** Takes an output batch. `flooding` marks a batch deep into a parse turn (pty-process.ts, FLOOD_TURN_BYTES). */
+  deliver(bytes: Uint8Array, flooding: boolean): void;
   /**
    * Where to write the next batch, of exactly `size` bytes, to deliver it
    * whole; null while there is no room for it yet (the consumer has not

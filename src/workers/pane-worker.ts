@@ -11,6 +11,7 @@ import { OutputLaneReader } from '../shared/output-lane.js';
 import { expose, nodeEndpoint, transfer } from '../node/comlink-node.js';
 import { FloodPriority } from './flood/flood-priority.js';
 import { PaneService } from './pane-service.js';
+import { isOutputMessage, receiveOutput } from './output-receiver.js';
 
 /** What makes a worker one pane's: its workerData at launch, or a spare's first message (see SPARE_READY). */
 interface PaneWorkerData {
@@ -40,17 +41,10 @@ function startPane({ init, module, dataPort, eventPort }: PaneWorkerData): void 
   let framePort: MessagePort | null = null;
 
   dataPort.on('message', (message: ToWorkerMessage) => {
-    if (message.t === 'data') {
-      if (service.watched) priority.onWatched();
-      else if (message.flooding) priority.onFlood();
-      const span = message.lane;
-      if (span && lane) service.onOutput(lane.view(span), message.scanned, message.parse, message.skipped, () => lane.done(span));
-      else if (message.bytes) {
-        const buffer = message.bytes.buffer as ArrayBuffer;
-        const giveBack = message.lent ? () => dataPort.postMessage({ t: 'recycle', buffer } satisfies FromWorkerMessage, [buffer]) : undefined;
-        service.onOutput(message.bytes, message.scanned, message.parse, message.skipped, giveBack);
-      }
-    }
+    if (!isOutputMessage(message)) return;
+    if (service.watched) priority.onWatched();
+    else if (message.t === 'skim' || message.flooding) priority.onFlood();
+    receiveOutput(service, message, lane, (buffer) => dataPort.postMessage({ t: 'recycle', buffer } satisfies FromWorkerMessage, [buffer]));
   });
 
   eventPort.on('message', (message: ToWorkerMessage) => {

@@ -33,7 +33,7 @@ class HostedPty {
     this.pty = PtyProcess.spawn(
       options,
       {
-        deliver: (bytes, flooding, parse) => this.forward(bytes, flooding, parse),
+        deliver: (bytes, flooding) => this.forward(bytes, flooding),
         batchBuffer: (size) => this.batchBuffer(size),
         skim: (front, digest) => this.forwardSkim(front, digest, options.ringBytes),
         atPlainBoundary: (rows) => this.scanner.atGround && this.scanner.marginsAreFullScreen(rows),
@@ -50,25 +50,21 @@ class HostedPty {
     return this.laneSlot;
   }
 
-  private forward(bytes: Uint8Array, flooding: boolean, parse?: Uint8Array): void {
+  private forward(bytes: Uint8Array, flooding: boolean): void {
     const lane = bytes === this.laneSlot ? this.lane : null;
     this.laneSlot = null;
     if (this.consumerGone) return; // the PTY counts it as parsed (dropConsumer)
     // Scanned here, in order, not in the worker: its parse is a flood's bottleneck,
     // and on escape-dense output the scan is a fair share of the worker's time.
-    const events = this.scanner.scan(bytes);
-    const message: ToWorkerMessage = { t: 'data', flooding, scanned: { events, atGround: this.scanner.atGround } };
-    const transfers: ArrayBuffer[] = [];
+    const scanned = { events: this.scanner.scan(bytes), atGround: this.scanner.atGround };
     if (lane) {
-      message.lane = lane.commit(bytes.length);
+      this.post({ t: 'lane-batch', span: lane.commit(bytes.length), flooding, scanned });
     } else {
-      message.bytes = bytes;
-      transfers.push(bytes.buffer as ArrayBuffer);
+      this.post({ t: 'copied-batch', bytes, flooding, scanned }, [bytes.buffer as ArrayBuffer]);
     }
-    if (parse) {
-      message.parse = parse;
-      transfers.push(parse.buffer as ArrayBuffer);
-    }
+  }
+
+  private post(message: ToWorkerMessage, transfers: ArrayBuffer[] = []): void {
     this.port.postMessage(message, transfers);
   }
 
@@ -85,8 +81,8 @@ class HostedPty {
     const events = this.scanner.scanPlain(front).map((event) => ({ ...event, end: Math.max(0, event.end - skipped) }));
     const bytes = this.skimBuffers.take(front.length - skipped);
     bytes.set(front.subarray(skipped));
-    const message: ToWorkerMessage = { t: 'data', bytes, lent: true, flooding: true, scanned: { events, atGround: this.scanner.atGround }, parse: digest, skipped };
-    this.port.postMessage(message, [bytes.buffer as ArrayBuffer, digest.buffer as ArrayBuffer]);
+    const scanned = { events, atGround: this.scanner.atGround };
+    this.post({ t: 'skim', bytes, digest, skipped, scanned }, [bytes.buffer as ArrayBuffer, digest.buffer as ArrayBuffer]);
   }
 
   private onWorkerMessage(message: FromWorkerMessage): void {

@@ -1,5 +1,7 @@
 /**
- * One child process on a PTY, owned by the PTY host thread (pty-host-worker.ts).
+ * One child process on a PTY, owned by the PTY host thread (pty-host-worker.ts):
+ * its output pump. The child's life (spawn, kill, exit drain) is PtyLifecycle's
+ * (pty-lifecycle.ts); this class moves what it reads on to the pane's worker.
  *
  * Why there and not in the pane worker: reading the PTY and parsing the bytes on
  * the same thread serialises them, well below the parser's own rate
@@ -8,24 +10,19 @@
  * one thread. Output is forwarded in batches; flow control pauses the PTY while
  * the worker is more than FLOW_HIGH_WATERMARK_BYTES behind.
  */
-import * as pty from 'node-pty';
 import {
   FLOW_HIGH_WATERMARK_BYTES,
   FLOW_LOW_WATERMARK_BYTES,
 } from '../shared/pane-protocol.js';
 import type { PtyExit, PtySpawnOptions } from '../shared/pty-host-protocol.js';
-import { Emitter } from '../shared/events.js';
 import type { DirectInputChannel } from '../shared/input-lease.js';
 import { SharedAcks } from '../shared/shared-acks.js';
 import { ChunkQueue } from '../shared/chunk-queue.js';
-import { describePtyExit } from '../shared/pty-exit.js';
-import { killPaneTree } from '../node/process-reaper.js';
 import { BacklogSkim } from './flood/backlog-skim.js';
 import { FloodHold, HOLD_TARGET_BYTES } from './flood/flood-hold.js';
 import type { OutputSink } from './output-sink.js';
-import { PtySlave } from './pty-slave.js';
+import { PtyLifecycle } from './pty-lifecycle.js';
 import { INTERACTIVE_BYTES, TURN_QUANTUM_BYTES, type ParseClient, type ParseScheduler } from './flood/parse-scheduler.js';
-import { logIgnored } from '../node/patterm-log.js';
 
 /**
  * Output batching. At most IN_FLIGHT_LIMIT_BYTES are with the consumer at once
@@ -45,26 +42,28 @@ const FLOOD_TURN_BYTES = TURN_QUANTUM_BYTES / 2;
 /** Output held for a pane that is waiting for a parse turn: one quantum, ready to go when the turn comes. */
 const WAITING_HIGH_WATERMARK_BYTES = TURN_QUANTUM_BYTES;
 
+/** Where this process stands with the parse scheduler (parse-scheduler.ts). */
+type ParseTurn =
+  /** Holding no turn: small output goes at once, a flood asks for a turn. */
+  | { kind: 'between-turns' }
+  /** Holding one of the scheduler's turns; `bytes` sent during it. */
+  | { kind: 'in-turn'; bytes: number }
+  /** Out of the scheduler for good (exited and drained, or destroyed): nothing puts it back. */
+  | { kind: 'retired' };
+
 export class PtyProcess implements ParseClient {
-  private readonly pty: pty.IPty;
-  private readonly onExitEmitter = new Emitter<PtyExit>();
+  private readonly life: PtyLifecycle;
   /** Fires once the process has exited and every byte it wrote was delivered. */
-  readonly onExit = this.onExitEmitter.event;
+  readonly onExit: PtyLifecycle['onExit'];
 
   private readonly pending = new ChunkQueue();
   private readonly skim = new BacklogSkim();
   private readonly hold = new FloodHold(() => this.flush());
-  private cols: number;
-  private rows: number;
+  private turn: ParseTurn = { kind: 'between-turns' };
   private flushScheduled = false;
-  /** Holds one of the parse scheduler's turns (see parse-scheduler.ts); bytes sent during it. */
-  private hasTurn = false;
-  private turnBytes = 0;
   /** The TUI shows this pane: its output never yields to the user's typing (see ParseScheduler.yielding). */
   focused = false;
   private awaitedCount = 0;
-  /** Out of the parse scheduler for good (exited and drained, or destroyed): a late wait must not put it back. */
-  private unscheduled = false;
   /** Bytes handed to the consumer, counted modulo 2^32 like its acks (shared-acks.ts). */
   private delivered = 0;
   private readonly acks: SharedAcks;
@@ -72,45 +71,27 @@ export class PtyProcess implements ParseClient {
   private ackWanted = false;
   /** The consumer is gone: whatever is delivered counts as parsed at once. */
   private consumerGone = false;
-  private paused = false;
-  private rawExit: { exitCode: number; signal: number } | null = null;
-  private killRequested = false;
-  private finalExit: PtyExit | null = null;
-  /** Our own hold on the slave: a fast exit's last output, and keystrokes from another thread (pty-slave.ts). */
-  private readonly slave: PtySlave;
 
   private constructor(
     private readonly options: PtySpawnOptions,
     private readonly sink: OutputSink,
     private readonly scheduler: ParseScheduler,
   ) {
-    const [file, ...args] = options.argv;
-    this.cols = options.cols;
-    this.rows = options.rows;
-    this.pty = pty.spawn(file, args, {
-      name: 'xterm-256color',
-      cols: options.cols,
-      rows: options.rows,
-      cwd: options.cwd,
-      env: options.env,
-      encoding: null,
-    } as pty.IPtyForkOptions);
     this.acks = new SharedAcks(options.acks);
-    this.pty.onData((data) => this.onData(data as unknown as Buffer));
-    this.pty.onExit((event) => this.onRawExit(event));
-    this.slave = new PtySlave(this.pty, () => this.startDrain());
+    this.life = new PtyLifecycle(options, {
+      onData: (data) => this.onData(data),
+      onExitReported: () => {
+        this.flush();
+        this.maybeFinish();
+        this.updateAckInterest();
+      },
+    });
+    this.onExit = this.life.onExit;
   }
 
   /** The master fd and its lease, for writing input from another thread; null once the pane is ending. */
   directInput(): DirectInputChannel | null {
-    return this.rawExit ? null : this.slave.directInput();
-  }
-
-  private startDrain(): void {
-    if (this.slave.startDrain() && this.paused) {
-      this.paused = false;
-      this.pty.resume();
-    }
+    return this.life.directInput();
   }
 
   /**
@@ -123,28 +104,19 @@ export class PtyProcess implements ParseClient {
   }
 
   get pid(): number {
-    return this.pty.pid;
+    return this.life.pid;
   }
 
   get exited(): PtyExit | null {
-    return this.finalExit;
+    return this.life.exit;
   }
 
   write(data: string | Uint8Array): void {
-    if (this.rawExit || data.length === 0) return;
-    this.pty.write(typeof data === 'string' ? data : Buffer.from(data.buffer, data.byteOffset, data.byteLength) as unknown as string);
+    this.life.write(data);
   }
 
   resize(cols: number, rows: number): void {
-    if (this.rawExit) return;
-    try {
-      this.pty.resize(cols, rows);
-      this.cols = cols;
-      this.rows = rows;
-    } catch (error) {
-      // The process may exit between the check and the ioctl.
-      logIgnored(`resizing pid ${this.pid} to ${cols}x${rows}`, error);
-    }
+    this.life.resize(cols, rows);
   }
 
   /** Callers waiting on this pane's screen (wait_for_pattern): its output is what they wait for. */
@@ -154,13 +126,13 @@ export class PtyProcess implements ParseClient {
 
   set awaited(count: number) {
     this.awaitedCount = count;
-    if (!this.unscheduled) this.scheduler.setAwaited(this, count > 0);
+    if (this.turn.kind !== 'retired') this.scheduler.setAwaited(this, count > 0);
   }
 
   /** The consumer parsed more (the count is in shared memory): act on whatever was waiting for that. */
   onAcked(): void {
     this.maybeResume();
-    if (this.hasTurn && this.inFlight() <= 0 && (this.pending.bytes === 0 || (this.turnBytes >= TURN_QUANTUM_BYTES && this.scheduler.othersWaiting))) {
+    if (this.turn.kind === 'in-turn' && this.inFlight() <= 0 && (this.pending.bytes === 0 || (this.turn.bytes >= TURN_QUANTUM_BYTES && this.scheduler.othersWaiting))) {
       this.endTurn(); // drained, or quantum used while others wait: hand the core on
     }
     // Room in the window again: what piled up meanwhile goes now, as one batch.
@@ -182,7 +154,7 @@ export class PtyProcess implements ParseClient {
    * byte. Otherwise (an idle agent's spinner) the count is read when needed.
    */
   private updateAckInterest(): void {
-    const wanted = this.paused || this.hasTurn || this.pending.bytes > 0 || (this.rawExit !== null && this.finalExit === null);
+    const wanted = this.life.paused || this.turn.kind === 'in-turn' || this.pending.bytes > 0 || this.life.exitDraining;
     if (wanted === this.ackWanted) return;
     this.ackWanted = wanted;
     this.acks.setWanted(wanted);
@@ -192,23 +164,14 @@ export class PtyProcess implements ParseClient {
 
   /** Signal the whole pane tree; SIGKILL whatever is left after `graceMs`. */
   async kill(signal: NodeJS.Signals = 'SIGTERM', graceMs = 2000): Promise<void> {
-    // Once the root is reaped its pid may be another process's: only the pane's marker identifies what it left running.
-    if (this.finalExit || this.slave.reaped) return killPaneTree(null, this.options.marker, signal, graceMs);
-    this.killRequested = true;
-    await killPaneTree(this.pty.pid, this.options.marker, signal, graceMs);
+    await this.life.kill(signal, graceMs);
   }
 
-  private onData(raw: Buffer): void {
-    const data = this.slave.filter(raw);
-    if (data.length === 0) return;
+  private onData(data: Buffer): void {
     this.hold.read();
     this.pending.push(data);
-    // Never pause while draining after exit: the drain marker must get through
-    // before node-pty gives up on the socket (see startDrain).
-    if (!this.paused && !this.slave.draining && (this.unacked() > this.highWatermark() || this.holdingForInput())) {
-      this.paused = true;
-      this.pty.pause();
-    }
+    // Never pause while draining after exit (PtyLifecycle.mayPause).
+    if (this.life.mayPause && (this.unacked() > this.highWatermark() || this.holdingForInput())) this.life.pause();
     if (this.inFlight() <= 0 && this.pending.bytes <= INTERACTIVE_BYTES) {
       // A keystroke's echo or a prompt with the worker idle: go now. Waiting for
       // the coalescing macrotask would queue it behind every flooding PTY's reads.
@@ -248,19 +211,18 @@ export class PtyProcess implements ParseClient {
     if (this.hold.holds(this.pending.bytes, this.skimAllowed() && this.awaited === 0)) return;
     this.skimBacklog();
     while (this.pending.bytes > 0 && this.inFlight() < IN_FLIGHT_LIMIT_BYTES) {
-      if (!this.hasTurn) {
+      if (this.turn.kind !== 'in-turn') {
         const interactive = this.pending.bytes <= INTERACTIVE_BYTES && this.inFlight() <= INTERACTIVE_BYTES;
         if (!interactive) {
-          if (!this.scheduler.acquire(this)) return; // queued: onTurn() resumes
-          this.hasTurn = true;
-          this.turnBytes = 0;
+          if (this.turn.kind === 'retired' || !this.scheduler.acquire(this)) return; // queued: onTurn() resumes
+          this.beginTurn();
         }
       } else if (this.yieldsToInput && this.scheduler.yielding) {
         // The user just typed into another pane: finish what is in flight, then step aside.
         if (this.inFlight() > 0) return;
         this.endTurn();
         continue;
-      } else if (this.turnBytes >= TURN_QUANTUM_BYTES && this.scheduler.othersWaiting) {
+      } else if (this.turn.bytes >= TURN_QUANTUM_BYTES && this.scheduler.othersWaiting) {
         // Quantum used: the turn ends once what is in flight is parsed (see ack), then we queue again.
         if (this.inFlight() > 0) return;
         this.endTurn();
@@ -271,11 +233,17 @@ export class PtyProcess implements ParseClient {
       if (!batch) break;
       this.pending.takeInto(batch);
       this.hold.handedOn(batch.length);
-      const flooding = this.hasTurn && this.turnBytes >= FLOOD_TURN_BYTES;
-      if (this.hasTurn) this.turnBytes += batch.length;
-      this.hand(batch, flooding);
+      this.hand(batch, this.countTurnBytes(batch.length));
     }
     this.updateAckInterest();
+  }
+
+  /** Counts bytes sent in a parse turn; true when the turn had already carried a flood's worth (FLOOD_TURN_BYTES). */
+  private countTurnBytes(bytes: number): boolean {
+    if (this.turn.kind !== 'in-turn') return false;
+    const flooding = this.turn.bytes >= FLOOD_TURN_BYTES;
+    this.turn.bytes += bytes;
+    return flooding;
   }
 
   private hand(batch: Uint8Array, flooding: boolean): void {
@@ -307,10 +275,11 @@ export class PtyProcess implements ParseClient {
    */
   private skimBacklog(): void {
     if (!this.skimAllowed() || this.hold.releasingKept) return;
-    const geometry = { cols: this.cols, rows: this.rows, scrollbackBytes: this.options.scrollbackBytes };
-    const plan = this.skim.plan(this.pending, geometry, () => this.sink.atPlainBoundary(this.rows));
+    const { cols, rows } = this.life;
+    const geometry = { cols, rows, scrollbackBytes: this.options.scrollbackBytes };
+    const plan = this.skim.plan(this.pending, geometry, () => this.sink.atPlainBoundary(rows));
     if (!plan) return;
-    this.turnBytes += plan.cut;
+    this.countTurnBytes(plan.cut);
     // The plan merged the backlog into one buffer: the front is a view of it, not a copy (the sink copies what it sends).
     const front = this.pending.takeView(plan.cut);
     this.countDelivered(front.length);
@@ -321,7 +290,7 @@ export class PtyProcess implements ParseClient {
 
   /** What a skim, and so a hold between skims (flood-hold.ts), needs: see skimBacklog. */
   private skimAllowed(): boolean {
-    return !this.consumerGone && this.hasTurn && !this.scheduler.othersWaiting && !(this.yieldsToInput && this.scheduler.inputRecent);
+    return !this.consumerGone && this.turn.kind === 'in-turn' && !this.scheduler.othersWaiting && !(this.yieldsToInput && this.scheduler.inputRecent);
   }
 
   get yieldsToInput(): boolean {
@@ -330,8 +299,7 @@ export class PtyProcess implements ParseClient {
 
   /** The parse scheduler granted a turn this process had queued for. */
   onTurn(): void {
-    this.hasTurn = true;
-    this.turnBytes = 0;
+    this.beginTurn();
     this.maybeResume();
     this.flush();
   }
@@ -344,7 +312,7 @@ export class PtyProcess implements ParseClient {
    */
   private highWatermark(): number {
     if (this.hold.engaged) return HOLD_TARGET_BYTES + FLOW_HIGH_WATERMARK_BYTES;
-    return this.hasTurn ? FLOW_HIGH_WATERMARK_BYTES : WAITING_HIGH_WATERMARK_BYTES;
+    return this.turn.kind === 'in-turn' ? FLOW_HIGH_WATERMARK_BYTES : WAITING_HIGH_WATERMARK_BYTES;
   }
 
   /**
@@ -354,58 +322,41 @@ export class PtyProcess implements ParseClient {
    * queued for a turn (flush() asked), and onTurn() resumes it.
    */
   private holdingForInput(): boolean {
-    return !this.hasTurn && this.yieldsToInput && this.pending.bytes > INTERACTIVE_BYTES && this.scheduler.yielding;
+    return this.turn.kind !== 'in-turn' && this.yieldsToInput && this.pending.bytes > INTERACTIVE_BYTES && this.scheduler.yielding;
   }
 
   private maybeResume(): void {
-    const low = this.hold.engaged ? HOLD_TARGET_BYTES : this.hasTurn ? FLOW_LOW_WATERMARK_BYTES : WAITING_HIGH_WATERMARK_BYTES / 2;
-    if (this.paused && this.unacked() < low && !this.holdingForInput()) {
-      this.paused = false;
-      this.pty.resume();
-    }
+    const low = this.hold.engaged ? HOLD_TARGET_BYTES : this.turn.kind === 'in-turn' ? FLOW_LOW_WATERMARK_BYTES : WAITING_HIGH_WATERMARK_BYTES / 2;
+    if (this.life.paused && this.unacked() < low && !this.holdingForInput()) this.life.resume();
   }
 
-  private unschedule(): void {
-    this.unscheduled = true;
-    this.scheduler.remove(this);
+  private beginTurn(): void {
+    this.turn = { kind: 'in-turn', bytes: 0 };
   }
 
   private endTurn(): void {
-    this.hasTurn = false;
+    this.turn = { kind: 'between-turns' };
     this.scheduler.release(this);
   }
 
-  private onRawExit(event: { exitCode: number; signal?: number }): void {
-    this.slave.revokeInput();
-    this.rawExit = { exitCode: event.exitCode, signal: event.signal ?? 0 };
-    // node-pty can report exit while output is still queued in the socket; let it drain.
-    setImmediate(() => {
-      this.flush();
-      this.maybeFinish();
-      this.updateAckInterest();
-    });
+  /** Leaves the scheduler for good; remove() also ends a turn held and hands it on. */
+  private retire(): void {
+    this.turn = { kind: 'retired' };
+    this.scheduler.remove(this);
   }
 
   private maybeFinish(): void {
-    if (!this.rawExit || this.finalExit || this.unacked() > 0) return;
-    if (this.hasTurn) this.endTurn();
-    this.unschedule();
+    if (!this.life.exitDraining || this.unacked() > 0) return;
+    if (this.turn.kind === 'in-turn') this.endTurn();
+    this.retire();
     this.hold.dispose();
-    this.finalExit = describePtyExit(this.rawExit, this.killRequested);
-    this.onExitEmitter.fire(this.finalExit);
+    this.life.finish();
   }
 
   /** Closes the master without waiting: the kernel hangs up the child's session. */
   destroy(): void {
     this.hold.dispose();
-    this.hasTurn = false;
-    this.unschedule();
-    this.slave.release();
-    if (this.slave.reaped || this.rawExit) return; // its pid may already belong to an unrelated process
-    try {
-      this.pty.kill('SIGHUP');
-    } catch (error) {
-      logIgnored(`hanging up pid ${this.pid}`, error);
-    }
+    this.retire();
+    this.life.hangUp();
   }
 }

@@ -7,9 +7,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { MessageChannel } from 'node:worker_threads';
 import { InputActivity } from '../../src/shared/input-activity.js';
-import { SharedAcks } from '../../src/shared/shared-acks.js';
 import { ParseScheduler } from '../../src/workers/flood/parse-scheduler.js';
 import { PtyHostService } from '../../src/workers/pty-host-service.js';
+import { testSpawnOptions } from '../helpers/pty-spawn-options.js';
 
 const UNKNOWN = 'no-such-pty';
 
@@ -28,7 +28,7 @@ test('a destroyed PTY is unknown from then on', async () => {
   const host = service();
   const channel = new MessageChannel();
   try {
-    host.spawn('pane-1', spawnOptions(), channel.port1);
+    host.spawn('pane-1', testSpawnOptions(['sh', '-c', 'exec sleep 30'], 'pty-host-service-test'), channel.port1);
     host.resize('pane-1', 100, 30);
     await host.kill('pane-1', 'SIGKILL', 0);
     host.destroy('pane-1');
@@ -38,17 +38,3 @@ test('a destroyed PTY is unknown from then on', async () => {
     channel.port2.close();
   }
 });
-
-function spawnOptions() {
-  return {
-    argv: ['sh', '-c', 'exec sleep 30'],
-    cwd: process.cwd(),
-    env: { PATH: process.env.PATH ?? '/usr/bin:/bin' },
-    cols: 80,
-    rows: 24,
-    marker: `pty-host-service-test-${process.pid}`,
-    acks: SharedAcks.allocate(),
-    scrollbackBytes: 1024 * 1024,
-    ringBytes: 1024 * 1024,
-  };
-}

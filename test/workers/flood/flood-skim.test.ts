@@ -17,6 +17,7 @@ import { InputActivity } from '../../../src/shared/input-activity.js';
 import { SharedAcks } from '../../../src/shared/shared-acks.js';
 import { allocateOutputLane, OutputLaneReader } from '../../../src/shared/output-lane.js';
 import { PaneService } from '../../../src/workers/pane-service.js';
+import { isOutputMessage, receiveOutput } from '../../../src/workers/output-receiver.js';
 import { GhosttyEmulator } from '../../../src/workers/ghostty-emulator.js';
 import type { FromWorkerMessage, ToWorkerMessage } from '../../../src/shared/pane-protocol.js';
 
@@ -82,29 +83,24 @@ async function runFlood(path: string, activity = new InputActivity(), ringBytes 
   const laneBuffer = allocateOutputLane();
   const lane = new OutputLaneReader(laneBuffer);
   channel.port2.on('message', (message: ToWorkerMessage) => {
-    if (message.t !== 'data') return;
-    const span = message.lane;
-    const data = span ? lane.view(span) : message.bytes!;
-    if (span) run.laneBatches++;
-    const bytes = data.length + (message.skipped ?? 0);
-    run.totalBytes += bytes;
-    run.trimmedBytes += message.skipped ?? 0;
-    if (message.parse) {
-      run.skimmedBytes += bytes;
-      run.skimSizes.push(bytes);
-    }
-    const lent = message.lent ? (data.buffer as ArrayBuffer) : null;
-    // The last four bytes: the host writes a skim from the start, into a buffer sized to the next power of two.
-    const mark = lent ? new DataView(lent, lent.byteLength - 4) : null;
-    if (mark) {
+    if (!isOutputMessage(message)) return;
+    if (message.t === 'lane-batch') run.laneBatches++;
+    const sent = message.t === 'lane-batch' ? message.span.length : message.bytes.length;
+    const skipped = message.t === 'skim' ? message.skipped : 0;
+    run.totalBytes += sent + skipped;
+    run.trimmedBytes += skipped;
+    if (message.t === 'skim') {
+      run.skimmedBytes += sent + skipped;
+      run.skimSizes.push(sent + skipped);
+      // The last four bytes: the host writes a skim from the start, into a buffer sized to the next power of two.
+      const lent = message.bytes.buffer as ArrayBuffer;
       run.lentSkims++;
-      if (mark.getUint32(0) === RETURNED_MARK) run.reusedSkims++;
+      if (new DataView(lent, lent.byteLength - 4).getUint32(0) === RETURNED_MARK) run.reusedSkims++;
     }
-    const giveBack = () => {
-      mark!.setUint32(0, RETURNED_MARK);
-      channel.port2.postMessage({ t: 'recycle', buffer: lent! } satisfies FromWorkerMessage, [lent!]);
-    };
-    service.onOutput(data, message.scanned, message.parse, message.skipped, span ? () => lane.done(span) : lent ? giveBack : undefined);
+    receiveOutput(service, message, lane, (buffer) => {
+      new DataView(buffer, buffer.byteLength - 4).setUint32(0, RETURNED_MARK);
+      channel.port2.postMessage({ t: 'recycle', buffer } satisfies FromWorkerMessage, [buffer]);
+    });
   });
   const host = new PtyHost(activity);
   try {
