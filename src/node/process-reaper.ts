@@ -69,10 +69,13 @@ export function liveProcessStats(): ProcStat[] {
 }
 
 /** `roots` that are alive and all their live descendants, never patterm itself. */
-export function withDescendants(roots: Iterable<number>, stats: ProcStat[] = liveProcessStats()): number[] {
+export function withDescendants(roots: Iterable<number>, stats?: ProcStat[]): number[] {
+  const rootList = [...roots];
+  // Nothing to look for: spare the scan of every process on the machine.
+  if (rootList.length === 0) return [];
   const children = new Map<number, number[]>();
   const alive = new Set<number>();
-  for (const s of stats) {
+  for (const s of stats ?? liveProcessStats()) {
     alive.add(s.pid);
     const list = children.get(s.ppid) ?? [];
     list.push(s.pid);
@@ -84,7 +87,7 @@ export function withDescendants(roots: Iterable<number>, stats: ProcStat[] = liv
     found.add(pid);
     for (const child of children.get(pid) ?? []) visit(child);
   };
-  for (const root of roots) visit(root);
+  for (const root of rootList) visit(root);
   found.delete(process.pid);
   return [...found];
 }

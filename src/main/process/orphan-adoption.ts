@@ -102,7 +102,7 @@ export class OrphanAdoption {
     const settle = () => {
       gone = true;
     };
-    panesGone.then(settle, settle);
+    const panesSettled = panesGone.then(settle, settle);
     const signalledAt = new Map<number, number>();
     for (;;) {
       this.scan();
@@ -111,7 +111,9 @@ export class OrphanAdoption {
       signalAll(fresh, signal);
       for (const pid of fresh) signalledAt.set(pid, Date.now());
       if (gone && alive.every((pid) => Date.now() - signalledAt.get(pid)! >= graceMs)) break;
-      await new Promise((resolve) => setTimeout(resolve, POLL_INTERVAL_MS));
+      const nextPoll = new Promise((resolve) => setTimeout(resolve, POLL_INTERVAL_MS));
+      // Until the panes are gone, their end is worth waking for: with no orphans left, quit ends then, not a poll later.
+      await (gone ? nextPoll : Promise.race([nextPoll, panesSettled]));
     }
     this.scan();
     const survivors = withDescendants(this.adopted.keys());
