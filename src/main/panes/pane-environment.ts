@@ -34,6 +34,24 @@ export const HOST_TERMINAL_VARS: readonly string[] = [
   'COLUMNS', 'LINES',
 ];
 
+/** The locale variables, strongest first: any one set means the user chose the pane's character set. */
+const LOCALE_VARS = ['LC_ALL', 'LC_CTYPE', 'LANG'] as const;
+
+/**
+ * The pane's terminal decodes and draws UTF-8 only. With no locale set at
+ * all (patterm started from cron, systemd or `env -i`), programs would fall
+ * back to the C locale and print every non-ASCII character as raw bytes or
+ * `?`, so the pane gets the one UTF-8 locale glibc always has, as VS Code's
+ * terminal does (`terminal.integrated.detectLocale`). A locale the user set,
+ * UTF-8 or not, is left alone.
+ */
+export const DEFAULT_PANE_LOCALE = 'C.UTF-8';
+
+/** `{ LANG: DEFAULT_PANE_LOCALE }` when `env` sets no locale at all, else nothing. */
+export function localeDefault(env: Readonly<Record<string, string | undefined>>): Record<string, string> {
+  return LOCALE_VARS.every((key) => !env[key]) ? { LANG: DEFAULT_PANE_LOCALE } : {};
+}
+
 export interface PaneEnvironmentOptions {
   /** patterm's own environment, inherited by every pane. */
   inherited: Readonly<Record<string, string | undefined>>;
@@ -49,6 +67,7 @@ export function paneEnvironment({ inherited, extra, instanceId, paneId }: PaneEn
   for (const [key, value] of Object.entries(inherited)) if (value !== undefined) env[key] = value;
   for (const key of HOST_TERMINAL_VARS) delete env[key];
   Object.assign(env, extra ?? {});
+  Object.assign(env, localeDefault(env));
   env.TERM = 'xterm-256color';
   env.COLORTERM = 'truecolor';
   env.TERM_PROGRAM = 'patterm';

@@ -83,6 +83,18 @@ test('wide, combining and emoji graphemes come out once each', async () => {
   assert.equal(grid.lines[0], '漢字 a\u0301 👍🏽 x');
 });
 
+test('started with no locale set, a pane runs its programs in a UTF-8 locale', async () => {
+  const saved = { LC_ALL: process.env.LC_ALL, LC_CTYPE: process.env.LC_CTYPE, LANG: process.env.LANG };
+  for (const key of Object.keys(saved)) delete process.env[key];
+  try {
+    const pane = await coordinator.spawn({ argv: ['locale', 'charmap'], kind: 'process' });
+    await coordinator.exitPromise(pane.id);
+    assert.equal((await coordinator.grid(pane.id)).lines[0], 'UTF-8');
+  } finally {
+    for (const [key, value] of Object.entries(saved)) if (value !== undefined) process.env[key] = value;
+  }
+});
+
 test('empty writes and writes to an exited pane are harmless', async () => {
   const pane = await bash();
   coordinator.write(pane.id, '', 'user');

@@ -134,7 +134,8 @@ export class TmuxPatterm {
   }
 
   tmux(...args: string[]): string {
-    return execFileSync('tmux', ['-L', this.socket, ...args], { encoding: 'utf8' });
+    // -u: UTF-8 whatever the test runner's locale, as the user's terminal would be.
+    return execFileSync('tmux', ['-u', '-L', this.socket, ...args], { encoding: 'utf8' });
   }
 
   /** The screen as plain text lines (no colours). */
