@@ -3,6 +3,7 @@
  * that owns the command. Subcommand modules load lazily so `--help` stays fast.
  */
 import { VERSION } from './version.js';
+import { APP_ENTRY, bundleUrl } from './bundles.js';
 
 export const USAGE = `patterm ${VERSION}: a terminal-based agent orchestration shell
 
@@ -46,7 +47,8 @@ export async function main(argv: string[]): Promise<void> {
       case undefined: {
         // First, so the renderer loads its modules while this thread loads the app's (renderer-host.ts).
         const rendererThread = process.stdin.isTTY && process.stdout.isTTY ? (await import('./tui/renderer-host.js')).bootRendererThread() : undefined;
-        await (await import('./app.js')).runApp({ projectDir: process.cwd(), rendererThread });
+        const app = (await import(bundleUrl(APP_ENTRY).href)) as typeof import('./app.js');
+        await app.runApp({ projectDir: process.cwd(), rendererThread });
         return;
       }
       case '--help':

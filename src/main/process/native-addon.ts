@@ -3,6 +3,8 @@
  * Everything that uses it works without it, with a weaker guarantee it logs.
  */
 import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { PACKAGE_ROOT } from '../version.js';
 import { pattermLog } from '../../node/patterm-log.js';
 
 export interface NativeAddon {
@@ -19,7 +21,8 @@ let addon: NativeAddon | null | undefined;
 export function nativeAddon(): NativeAddon | null {
   if (addon !== undefined) return addon;
   try {
-    addon = createRequire(import.meta.url)('../../../native/patterm-native.node') as NativeAddon;
+    // From the package root: this file runs from tsc's output or from the app's bundle.
+    addon = createRequire(import.meta.url)(join(PACKAGE_ROOT, 'dist', 'native', 'patterm-native.node')) as NativeAddon;
   } catch (error) {
     addon = null;
     pattermLog(`patterm's native addon did not load (${(error as Error).message}; run pnpm build): no subreaper, so a pane process that leaves its session and clears its environment can outlive patterm, and memory freed by ended panes is returned to the system only as glibc sees fit`);

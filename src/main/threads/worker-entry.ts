@@ -1,6 +1,8 @@
+import { bundleUrl } from '../bundles.js';
+
 /**
  * Where each worker thread's code is. Workers start from one bundled file per
- * entry point (scripts/bundle-workers.mjs, run by the build after tsc, bundles
+ * entry point (scripts/bundle.mjs, run by the build after tsc, bundles
  * exactly this list), not from tsc's files: a worker loads its module graph on
  * its own, and a pane gets a worker of its own, so loading tsc's files one by
  * one was a large share of a spawn's CPU (figures: docs/perf-notes.md).
@@ -22,9 +24,9 @@ export function replaceWorkerEntry(entry: WorkerEntry, url: URL | null): void {
   else replaced.delete(entry);
 }
 
-/** The bundle of `entry`, beside tsc's `<entry>.js` under dist/src (unless replaced). */
+/** The bundle of `entry` (unless replaced). */
 export function workerEntryUrl(entry: WorkerEntry): URL {
-  return replaced.get(entry) ?? new URL(`../../${entry}.bundle.js`, import.meta.url);
+  return replaced.get(entry) ?? bundleUrl(entry);
 }
 
 /**

@@ -9,6 +9,7 @@ import assert from 'node:assert/strict';
 import { fileURLToPath } from 'node:url';
 import { loadMcpSdk } from '../../../src/main/mcp/mcp-sdk.js';
 import { runWithImportForbidden } from '../../helpers/forbidden-import.js';
+import { APP_ENTRY, bundleUrl } from '../../../src/main/bundles.js';
 
 const APP = new URL('../../../src/main/app.js', import.meta.url).href;
 const MCP_SDK = new URL('../../../src/main/mcp/mcp-sdk.js', import.meta.url).href;
@@ -16,9 +17,11 @@ const MCP_SDK = new URL('../../../src/main/mcp/mcp-sdk.js', import.meta.url).hre
 const HERE = fileURLToPath(new URL('.', import.meta.url));
 const runWithSdkForbidden = (script: string) => runWithImportForbidden('@modelcontextprotocol/sdk', script, HERE);
 
-test("patterm's main module graph loads without the MCP SDK", () => {
-  const run = runWithSdkForbidden(`await import(${JSON.stringify(APP)});`);
-  assert.equal(run.status, 0, run.stderr);
+test("patterm's main module graph loads without the MCP SDK, from tsc's files and from the app's bundle", () => {
+  for (const app of [APP, bundleUrl(APP_ENTRY).href]) {
+    const run = runWithSdkForbidden(`await import(${JSON.stringify(app)});`);
+    assert.equal(run.status, 0, `${app}: ${run.stderr}`);
+  }
 });
 
 test('the check above would see the SDK being loaded (loadMcpSdk fails under the same hook)', () => {

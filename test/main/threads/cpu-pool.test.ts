@@ -5,6 +5,7 @@ import { closeCpuPool, diffRowsOffThread, findRowOffThread, POOL_MIN_FIND_ROWS, 
 import type { CellFrame } from '../../../src/shared/pane-types.js';
 import { fileURLToPath } from 'node:url';
 import { runWithImportForbidden } from '../../helpers/forbidden-import.js';
+import { APP_ENTRY, bundleUrl } from '../../../src/main/bundles.js';
 
 after(() => closeCpuPool());
 
@@ -52,9 +53,10 @@ test('a history search finds the nearest row either way, ignoring case, the same
 
 test("piscina is not part of patterm's main module graph, and the pool imports it when first used", () => {
   const here = fileURLToPath(new URL('.', import.meta.url));
-  const app = new URL('../../../src/main/app.js', import.meta.url).href;
-  const loaded = runWithImportForbidden('piscina', `await import(${JSON.stringify(app)});`, here);
-  assert.equal(loaded.status, 0, loaded.stderr);
+  for (const app of [new URL('../../../src/main/app.js', import.meta.url).href, bundleUrl(APP_ENTRY).href]) {
+    const loaded = runWithImportForbidden('piscina', `await import(${JSON.stringify(app)});`, here);
+    assert.equal(loaded.status, 0, `${app}: ${loaded.stderr}`);
+  }
   const pool = new URL('../../../src/main/threads/cpu-pool.js', import.meta.url).href;
   const used = runWithImportForbidden('piscina', `const { diffRowsOffThread } = await import(${JSON.stringify(pool)}); await diffRowsOffThread({ before: [], after: Array(30000).fill('x') });`, here);
   assert.notEqual(used.status, 0);

@@ -1,6 +1,7 @@
 /**
- * Worker threads start from the bundles scripts/bundle-workers.mjs writes
- * after tsc (src/main/threads/worker-entry.ts). A bundle must stand alone (no file of
+ * Worker threads start from the bundles scripts/bundle.mjs writes after tsc
+ * (src/main/threads/worker-entry.ts), and the TUI app loads from one
+ * (src/main/bundles.ts). A bundle must stand alone (no file of
  * ours loaded beside it, or the boot it saves is back), must be built from
  * tsc's current output (or workers run old code), and must carry the vendored
  * ghostty-web, not the package's build with its embedded WASM.
@@ -11,9 +12,12 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { WORKER_ENTRIES, workerEntryUrl } from '../../src/main/threads/worker-entry.js';
+import { APP_ENTRY, bundleUrl } from '../../src/main/bundles.js';
 
 /** Packages the script leaves outside the bundles (its EXTERNAL). */
 const EXTERNAL = ['node-pty', 'terminal-kit', 'piscina'];
+/** And outside the app's (APP_EXTERNAL): the SDK it loads only once an agent connects. */
+const APP_EXTERNAL = [...EXTERNAL, '@modelcontextprotocol/sdk'];
 /**
  * ghostty-web's own loader (Ghostty.load) imports vite's stand-in for `fs`
  * from beside itself; patterm instantiates the WASM itself and never calls it
@@ -41,9 +45,11 @@ function importedSpecifiers(source: string): string[] {
   return [...specifiers, ...bare, ...dynamic];
 }
 
-for (const entry of WORKER_ENTRIES) {
+const BUNDLES = [...WORKER_ENTRIES.map((entry) => ({ entry, url: workerEntryUrl(entry), external: EXTERNAL })), { entry: APP_ENTRY, url: bundleUrl(APP_ENTRY), external: APP_EXTERNAL }];
+
+for (const { entry, url, external: EXTERNAL } of BUNDLES) {
   test(`${entry}: its bundle stands alone and is built from tsc's current output`, () => {
-    const bundle = fileURLToPath(workerEntryUrl(entry));
+    const bundle = fileURLToPath(url);
     assert.match(bundle, /\.bundle\.js$/);
     const source = readFileSync(bundle, 'utf8');
     for (const specifier of importedSpecifiers(source)) {
@@ -65,4 +71,13 @@ test('the pane worker bundle holds the emulator and the pane service, not just a
   for (const name of ['PaneService', 'GhosttyEmulator', 'OutputLaneReader']) {
     assert.match(source, new RegExp(`\\b(class|var|let|const) ${name}\\b`), `${name} is not defined in the pane worker's bundle`);
   }
+});
+
+test("the app's bundle holds the coordinator and the TUI host, and cli.ts loads it rather than tsc's app.js", () => {
+  const source = readFileSync(fileURLToPath(bundleUrl(APP_ENTRY)), 'utf8');
+  for (const name of ['Coordinator', 'TuiHost', 'Lifecycle']) {
+    assert.match(source, new RegExp(`\\b(class|var|let|const) ${name}\\b`), `${name} is not defined in the app's bundle`);
+  }
+  const cli = readFileSync(fileURLToPath(new URL('../../src/main/cli.js', import.meta.url)), 'utf8');
+  assert.doesNotMatch(cli, /import\(['"]\.\/app\.js['"]\)/, "cli.ts imports tsc's app.js, not the bundle");
 });
