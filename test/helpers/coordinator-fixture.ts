@@ -12,7 +12,13 @@ export function useCoordinator(projectDir?: string): Coordinator {
   return coordinator;
 }
 
-export async function eventually<T>(probe: () => T | Promise<T>, { timeoutMs = 5000, intervalMs = 20, message = 'condition' } = {}): Promise<NonNullable<T>> {
+/**
+ * Only a deadline for a condition that never comes: the wait ends as soon as it holds. Generous, as the
+ * conditions wait on workers booting and programs starting on a loaded two-core machine.
+ */
+const EVENTUALLY_TIMEOUT_MS = 30_000;
+
+export async function eventually<T>(probe: () => T | Promise<T>, { timeoutMs = EVENTUALLY_TIMEOUT_MS, intervalMs = 20, message = 'condition' } = {}): Promise<NonNullable<T>> {
   const deadline = Date.now() + timeoutMs;
   let last: T | undefined;
   while (Date.now() < deadline) {

@@ -83,6 +83,6 @@ test('an escaped process that exits is reaped by patterm, not left a zombie', as
       .split(' ')
       .filter(Boolean)
       .filter((childPid) => readStat(Number(childPid))?.state === 'Z');
-  await eventually(() => zombieChildren().length === 0, { timeoutMs: 5000, message: `no zombie children of patterm (saw ${zombieChildren().join(', ')})` });
+  await eventually(() => zombieChildren().length === 0, { message: `no zombie children of patterm (saw ${zombieChildren().join(', ')})` });
   child.kill('SIGKILL');
 });
