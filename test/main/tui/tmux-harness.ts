@@ -42,6 +42,13 @@ export function killServerWhenGone(socket: string): void {
   watcher.unref();
 }
 
+/**
+ * The locale patterm and the reference programs run in, whatever the test's own: a machine with
+ * none set (a bare CI shell) runs vim and less in the C locale, where they write UTF-8 text as
+ * raw bytes, and the screens compared are then about those bytes, not about patterm.
+ */
+export const UTF8_LOCALE = { LANG: 'C.UTF-8', LC_ALL: 'C.UTF-8' };
+
 /** A bash that reads no rc files and shows "$ " as its prompt, so screens are predictable. */
 export const BASH_PRESET = { name: 'bash', argv: ['bash', '--norc', '--noprofile', '-i'], env: { PS1: '$ ', HISTFILE: '/dev/null' } };
 
@@ -120,6 +127,7 @@ export class TmuxPatterm {
       `exec env -u ${markName} sleep 3600`,
     ].join('; ');
     const env = {
+      ...UTF8_LOCALE,
       XDG_CONFIG_HOME: config,
       XDG_DATA_HOME: data,
       XDG_RUNTIME_DIR: runtime,
