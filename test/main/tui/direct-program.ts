@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { describeCells, killServerWhenGone, SCREEN_TIMEOUT_MS, sleep, styledLines, UTF8_LOCALE, type TmuxPatterm } from './tmux-harness.js';
+import { describeCells, killServerWhenGone, SCREEN_TIMEOUT_MS, sleep, styledLines, TMUX_CLIENT, UTF8_LOCALE, type TmuxPatterm } from './tmux-harness.js';
 
 /** A program run straight in its own tmux, at the pane's size: the reference screen. */
 export class DirectProgram {
@@ -20,7 +20,7 @@ export class DirectProgram {
   }
 
   tmux(...args: string[]): string {
-    return execFileSync('tmux', ['-L', this.socket, ...args], { encoding: 'utf8' });
+    return execFileSync('tmux', [...TMUX_CLIENT, '-L', this.socket, ...args], { encoding: 'utf8' });
   }
 
   screen(): string[] {

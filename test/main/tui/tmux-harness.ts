@@ -49,6 +49,12 @@ export function killServerWhenGone(socket: string): void {
  */
 export const UTF8_LOCALE = { LANG: 'C.UTF-8', LC_ALL: 'C.UTF-8' };
 
+/**
+ * How the tests run the tmux client: -u says it takes UTF-8 whatever the test's locale, as
+ * without one tmux prints "_" for each non-ASCII character of a format (a title's "—").
+ */
+export const TMUX_CLIENT = ['-u'];
+
 /** A bash that reads no rc files and shows "$ " as its prompt, so screens are predictable. */
 export const BASH_PRESET = { name: 'bash', argv: ['bash', '--norc', '--noprofile', '-i'], env: { PS1: '$ ', HISTFILE: '/dev/null' } };
 
@@ -142,7 +148,7 @@ export class TmuxPatterm {
   }
 
   tmux(...args: string[]): string {
-    return execFileSync('tmux', ['-L', this.socket, ...args], { encoding: 'utf8' });
+    return execFileSync('tmux', [...TMUX_CLIENT, '-L', this.socket, ...args], { encoding: 'utf8' });
   }
 
   /** The screen as plain text lines (no colours). */
