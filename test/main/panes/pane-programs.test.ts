@@ -1,14 +1,14 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { LeasedWriter } from '../../../src/node/leased-writer.js';
 import { eventually, startBash, useCoordinator } from '../../helpers/coordinator-fixture.js';
+import { scratchDir } from '../../helpers/scratch-dir.js';
 
 const coordinator = useCoordinator();
 const TIMEOUT = 15_000;
-const dir = mkdtempSync(join(tmpdir(), 'patterm-programs-'));
+const dir = scratchDir('patterm-programs-');
 const file = join(dir, 'sample.txt');
 writeFileSync(file, Array.from({ length: 200 }, (_, i) => `line ${i + 1}`).join('\n') + '\n');
 
