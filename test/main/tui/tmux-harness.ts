@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { computeLayout } from '../../../src/renderer/layout.js';
 import { graphemes, textWidth } from '../../../src/renderer/text-width.js';
+import { INSTANCE_MARKER_VAR } from '../../../src/node/process-reaper.js';
 
 export const REPO = new URL('../../../../', import.meta.url).pathname;
 export const PATTERM_BIN = join(REPO, 'bin', 'patterm');
@@ -322,15 +323,19 @@ export class TmuxPatterm {
     // After the hangup patterm shuts down in order (SIGTERM, a grace window for panes that ignore
     // it, SIGKILL) and logs into this directory meanwhile, which raced its removal. A test that
     // checks the shutdown has done so before stop(); here it only has to end.
+    // patterm's orphan watchdog carries the marker too: it is spared until the deadline, as once
+    // patterm is gone it removes the MCP socket and the agents' token directories it registered.
     const deadline = Date.now() + STOP_WAIT_MS;
-    for (let left = this.markedProcesses(); left.length > 0 && Date.now() < deadline; left = this.markedProcesses()) {
+    for (let left = this.markedProcesses(); left.length > 0; left = this.markedProcesses()) {
+      const overdue = Date.now() >= deadline;
       for (const pid of left) {
         try {
-          process.kill(pid, 'SIGKILL');
+          if (overdue || !isOrphanWatchdog(pid)) process.kill(pid, 'SIGKILL');
         } catch {
           // Already gone.
         }
       }
+      if (overdue) break;
       Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, POLL_MS); // stop() is synchronous
     }
     // Programs that just got their SIGHUP (vim removing its swap file) can still be writing here.
@@ -347,6 +352,15 @@ export async function withBashSession(run: (patterm: TmuxPatterm) => Promise<voi
     await run(patterm);
   } finally {
     patterm.stop();
+  }
+}
+
+/** patterm's orphan watchdog (orphan-watchdog.ts): the one process given the instance marker to sweep for. */
+function isOrphanWatchdog(pid: number): boolean {
+  try {
+    return readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').some((entry) => entry.startsWith(`MARKER=${INSTANCE_MARKER_VAR}=`));
+  } catch {
+    return false; // gone
   }
 }
 
