@@ -5,6 +5,7 @@
 import { after } from 'node:test';
 import assert from 'node:assert/strict';
 import { Coordinator } from '../../src/main/coordinator.js';
+import { UTF8_LOCALE } from './locale.js';
 
 export function useCoordinator(projectDir?: string): Coordinator {
   const coordinator = new Coordinator(projectDir);
@@ -31,9 +32,9 @@ export async function eventually<T>(probe: () => T | Promise<T>, { timeoutMs = E
 
 export { sleep } from './wait.js';
 
-/** A bash with no rc files and a fixed prompt, so screens are predictable. */
+/** A bash with no rc files, a fixed prompt and a UTF-8 locale, so screens are predictable. */
 export const BASH = ['bash', '--norc', '--noprofile', '-i'];
-export const BASH_ENV = { PS1: '$ ', HISTFILE: '/dev/null' };
+export const BASH_ENV = { PS1: '$ ', HISTFILE: '/dev/null', ...UTF8_LOCALE };
 
 /** A program that turns focus reporting (DEC 1004) on unless told not to, then logs every byte it receives as `got "…"` (ESC spelled out). */
 export const focusLogger = (enable: boolean) => [

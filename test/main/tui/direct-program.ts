@@ -5,7 +5,8 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { describeCells, killServerWhenGone, SCREEN_TIMEOUT_MS, sleep, styledLines, TMUX_CLIENT, UTF8_LOCALE, type TmuxPatterm } from './tmux-harness.js';
+import { describeCells, killServerWhenGone, SCREEN_TIMEOUT_MS, sleep, styledLines, TMUX_CLIENT, type TmuxPatterm } from './tmux-harness.js';
+import { UTF8_LOCALE } from '../../helpers/locale.js';
 
 /** A program run straight in its own tmux, at the pane's size: the reference screen. */
 export class DirectProgram {

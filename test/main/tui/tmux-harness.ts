@@ -15,6 +15,7 @@ import { randomBytes } from 'node:crypto';
 import { computeLayout } from '../../../src/renderer/layout.js';
 import { graphemes, textWidth } from '../../../src/renderer/text-width.js';
 import { INSTANCE_MARKER_VAR } from '../../../src/node/process-reaper.js';
+import { UTF8_LOCALE } from '../../helpers/locale.js';
 
 export const REPO = new URL('../../../../', import.meta.url).pathname;
 export const PATTERM_BIN = join(REPO, 'bin', 'patterm');
@@ -42,13 +43,6 @@ export function killServerWhenGone(socket: string): void {
   watcher.on('error', () => undefined);
   watcher.unref();
 }
-
-/**
- * The locale patterm and the reference programs run in, whatever the test's own: a machine with
- * none set (a bare CI shell) runs vim and less in the C locale, where they write UTF-8 text as
- * raw bytes, and the screens compared are then about those bytes, not about patterm.
- */
-export const UTF8_LOCALE = { LANG: 'C.UTF-8', LC_ALL: 'C.UTF-8' };
 
 /**
  * How the tests run the tmux client: -u says it takes UTF-8 whatever the test's locale, as
