@@ -7,7 +7,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { randomBytes } from 'node:crypto';
 import { Coordinator } from '../../src/main/coordinator.js';
-import { killServerWhenGone } from '../main/tui/tmux-harness.js';
+import { killServerWhenGone, TMUX_CLIENT } from '../main/tui/tmux-harness.js';
 import { styledRows } from '../../src/shared/styled-line.js';
 
 const run = promisify(execFile);
@@ -58,7 +58,7 @@ export class TmuxTerminal implements Terminal {
   }
 
   private async tmux(...args: string[]): Promise<string> {
-    return (await run('tmux', ['-L', this.socket, ...args], { encoding: 'utf8' })).stdout;
+    return (await run('tmux', [...TMUX_CLIENT, '-L', this.socket, ...args], { encoding: 'utf8' })).stdout;
   }
 
   async send(keys: string): Promise<void> {

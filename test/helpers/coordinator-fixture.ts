@@ -5,6 +5,7 @@
 import { after } from 'node:test';
 import assert from 'node:assert/strict';
 import { Coordinator } from '../../src/main/coordinator.js';
+import { UTF8_LOCALE } from './locale.js';
 
 export function useCoordinator(projectDir?: string): Coordinator {
   const coordinator = new Coordinator(projectDir);
@@ -12,7 +13,13 @@ export function useCoordinator(projectDir?: string): Coordinator {
   return coordinator;
 }
 
-export async function eventually<T>(probe: () => T | Promise<T>, { timeoutMs = 5000, intervalMs = 20, message = 'condition' } = {}): Promise<NonNullable<T>> {
+/**
+ * Only a deadline for a condition that never comes: the wait ends as soon as it holds. Generous, as the
+ * conditions wait on workers booting and programs starting on a loaded two-core machine.
+ */
+const EVENTUALLY_TIMEOUT_MS = 30_000;
+
+export async function eventually<T>(probe: () => T | Promise<T>, { timeoutMs = EVENTUALLY_TIMEOUT_MS, intervalMs = 20, message = 'condition' } = {}): Promise<NonNullable<T>> {
   const deadline = Date.now() + timeoutMs;
   let last: T | undefined;
   while (Date.now() < deadline) {
@@ -25,9 +32,9 @@ export async function eventually<T>(probe: () => T | Promise<T>, { timeoutMs = 5
 
 export { sleep } from './wait.js';
 
-/** A bash with no rc files and a fixed prompt, so screens are predictable. */
+/** A bash with no rc files, a fixed prompt and a UTF-8 locale, so screens are predictable. */
 export const BASH = ['bash', '--norc', '--noprofile', '-i'];
-export const BASH_ENV = { PS1: '$ ', HISTFILE: '/dev/null' };
+export const BASH_ENV = { PS1: '$ ', HISTFILE: '/dev/null', ...UTF8_LOCALE };
 
 /** A program that turns focus reporting (DEC 1004) on unless told not to, then logs every byte it receives as `got "…"` (ESC spelled out). */
 export const focusLogger = (enable: boolean) => [

@@ -13,6 +13,8 @@ import { InputLease } from '../../src/shared/input-lease.js';
 import { BASH, BASH_ENV, eventually, startBash, useCoordinator } from '../helpers/coordinator-fixture.js';
 
 const encode = (text: string) => new TextEncoder().encode(text);
+/** A worker thread's start on a loaded two-core machine: only a deadline, the wait ends at the worker's signal. */
+const WORKER_START_TIMEOUT_MS = 30_000;
 
 test('keys reach the program without the coordinator writing them', async () => {
   const coordinator = useCoordinator();
@@ -69,21 +71,31 @@ test('a writer holding the lease on another thread delays revoke until it is don
   const { Worker } = await import('node:worker_threads');
   const lease = InputLease.open();
   const flag = new Int32Array(new SharedArrayBuffer(4));
-  // The worker takes the lease, signals, and holds it ~50 ms (a stand-in for a slow write).
+  // The worker takes the lease, signals, and holds it until revoke has begun (the open flag drops),
+  // then ~20 ms more (a stand-in for a slow write): so it still holds the lease however late this
+  // thread wakes, and a revoke that did not wait would return while the flag still says 1.
   const worker = new Worker(
     `const { workerData } = require('node:worker_threads');
      const cells = new Int32Array(workerData.lease); const flag = new Int32Array(workerData.flag);
      Atomics.add(cells, 1, 1);
-     if (Atomics.load(cells, 0) === 1) { Atomics.store(flag, 0, 1); Atomics.notify(flag, 0); const until = Date.now() + 50; while (Date.now() < until); Atomics.store(flag, 0, 2); }
+     if (Atomics.load(cells, 0) === 1) {
+       Atomics.store(flag, 0, 1); Atomics.notify(flag, 0);
+       while (Atomics.load(cells, 0) === 1);
+       const until = Date.now() + 20; while (Date.now() < until);
+       Atomics.store(flag, 0, 2);
+     }
      Atomics.sub(cells, 1, 1);`,
     { eval: true, workerData: { lease: lease.buffer, flag: flag.buffer } },
   );
-  Atomics.wait(flag, 0, 0, 5_000);
-  assert.equal(Atomics.load(flag, 0), 1, 'the worker holds the lease');
-  lease.revoke();
-  assert.equal(Atomics.load(flag, 0), 2, 'revoke returned only after the write finished');
-  assert.equal(lease.holding(() => 'wrote', 'closed'), 'closed');
-  await worker.terminate();
+  try {
+    Atomics.wait(flag, 0, 0, WORKER_START_TIMEOUT_MS);
+    assert.equal(Atomics.load(flag, 0), 1, 'the worker holds the lease');
+    lease.revoke();
+    assert.equal(Atomics.load(flag, 0), 2, 'revoke returned only after the write finished');
+    assert.equal(lease.holding(() => 'wrote', 'closed'), 'closed');
+  } finally {
+    await worker.terminate(); // a worker still waiting for the revoke would spin on
+  }
 });
 
 test('a writer that never lets go (its thread terminated mid-write) cannot hang revoke', () => {

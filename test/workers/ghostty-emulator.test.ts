@@ -5,16 +5,16 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { BASH_ENV, startBash, useCoordinator } from '../helpers/coordinator-fixture.js';
 import { paletteColor } from '../../src/shared/query-replies.js';
 import type { CellFrame } from '../../src/shared/pane-types.js';
+import { scratchDir } from '../helpers/scratch-dir.js';
 
 const coordinator = useCoordinator();
 const TIMEOUT = 15_000;
-const dir = mkdtempSync(join(tmpdir(), 'patterm-widths-'));
+const dir = scratchDir('patterm-widths-');
 const emojiFile = join(dir, 'emoji.txt');
 writeFileSync(emojiFile, '❤️x\n☺️y\n1️⃣z\n👍🏽w\n');
 

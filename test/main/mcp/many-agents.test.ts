@@ -81,7 +81,7 @@ test('one agent starts 20 interactive shells at once, drives each, then kills th
   const children = await Promise.all(
     Array.from({ length: SHELLS }, async (_, i) => {
       const spawned = structured<{ child_id: string }>(
-        await ok(mcp, 'spawn_process', { argv: ['bash', '--norc', '--noprofile', '-i'], name: `shell-${i}`, env: { PS1: `shell-${i}$ ` } }),
+        await ok(mcp, 'spawn_process', { argv: ['bash', '--norc', '--noprofile', '-i'], name: `shell-${i}`, env: { PS1: `shell-${i}$ `, HISTFILE: '/dev/null' } }),
       );
       return spawned.child_id;
     }),

@@ -35,7 +35,7 @@ test('a retired pane answers grid, history, stream, waits and idle state as its 
   await coordinator.exitPromise(second.id);
   const secondGrid = await coordinator.grid(second.id);
   await eventually(() => coordinator.workerRetired(second.id), { timeoutMs: 10_000, message: 'the second pane to be retired' });
-  await eventually(() => threadCount() < threadsBefore + 1, { timeoutMs: 5000, message: 'its worker thread to end' });
+  await eventually(() => threadCount() < threadsBefore + 1, { message: 'its worker thread to end' });
 
   // The second pane ran the same program: compare its frozen answers with the first pane's live ones.
   const frozenGrid = await coordinator.grid(second.id);

@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startBash, useCoordinator } from '../../helpers/coordinator-fixture.js';
+import { UTF8_LOCALE } from '../../helpers/locale.js';
 
 const coordinator = useCoordinator();
 const TIMEOUT = 10_000;
@@ -77,7 +78,7 @@ test('escape sequences split into single bytes across writes render correctly', 
 });
 
 test('wide, combining and emoji graphemes come out once each', async () => {
-  const pane = await coordinator.spawn({ argv: ['printf', '漢字 a\\u0301 👍🏽 x\\n'], kind: 'process' });
+  const pane = await coordinator.spawn({ argv: ['printf', '漢字 a\\u0301 👍🏽 x\\n'], env: UTF8_LOCALE, kind: 'process' });
   await coordinator.exitPromise(pane.id);
   const grid = await coordinator.grid(pane.id);
   assert.equal(grid.lines[0], '漢字 a\u0301 👍🏽 x');

@@ -1,12 +1,12 @@
 import { test } from 'node:test';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import assert from 'node:assert/strict';
 import { eventually, startBash, useCoordinator } from '../../helpers/coordinator-fixture.js';
 import { injectFault, useFaultInjection } from '../../helpers/fault-injection.js';
 import { isAlive } from '../../../src/node/process-reaper.js';
 import type { PaneSignal } from '../../../src/shared/pane-types.js';
+import { scratchDir } from '../../helpers/scratch-dir.js';
 
 useFaultInjection();
 const coordinator = useCoordinator();
@@ -35,7 +35,7 @@ test('kill cascades to background jobs and setsid grandchildren that ignore SIGT
 
 test('SIGTERM ends an interactive shell (which ignores it) at once, as closing a terminal does: it is hung up and saves its history', async () => {
   const pane = await bash();
-  const history = join(mkdtempSync(join(tmpdir(), 'patterm-hangup-')), 'history');
+  const history = join(scratchDir('patterm-hangup-'), 'history');
   coordinator.write(pane.id, `HISTFILE=${history}; set -o history; echo typed-before-hangup\r`, 'user');
   assert.equal((await coordinator.waitFor(pane.id, { pattern: '^typed-before-hangup$', timeoutMs: TIMEOUT })).matched, true);
   // Without the hangup bash would sit out this grace period and then be SIGKILLed, history unsaved.

@@ -1,14 +1,14 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { LeasedWriter } from '../../../src/node/leased-writer.js';
 import { eventually, startBash, useCoordinator } from '../../helpers/coordinator-fixture.js';
+import { scratchDir } from '../../helpers/scratch-dir.js';
 
 const coordinator = useCoordinator();
 const TIMEOUT = 15_000;
-const dir = mkdtempSync(join(tmpdir(), 'patterm-programs-'));
+const dir = scratchDir('patterm-programs-');
 const file = join(dir, 'sample.txt');
 writeFileSync(file, Array.from({ length: 200 }, (_, i) => `line ${i + 1}`).join('\n') + '\n');
 
@@ -32,7 +32,7 @@ test('vim enters the alternate screen, draws the file, and leaves it restoring t
 
 test('less pages through a file on the alternate screen and quits back', async () => {
   const pane = await bash();
-  coordinator.write(pane.id, `LESS= less ${file}\r`, 'user');
+  coordinator.write(pane.id, `LESS= LESSHISTFILE=- less ${file}\r`, 'user');
   await coordinator.waitFor(pane.id, { pattern: '^line 39$', timeoutMs: TIMEOUT });
   assert.equal((await coordinator.grid(pane.id)).activeScreen, 'alternate');
   coordinator.write(pane.id, ' ', 'user');
@@ -44,7 +44,8 @@ test('less pages through a file on the alternate screen and quits back', async (
 });
 
 test('top keeps refreshing its screen', async () => {
-  const pane = await coordinator.spawn({ argv: ['top', '-d', '0.2'], kind: 'process' });
+  // Its config from the scratch directory: none there, so the user's toprc cannot change what it shows.
+  const pane = await coordinator.spawn({ argv: ['top', '-d', '0.2'], kind: 'process', env: { HOME: dir, XDG_CONFIG_HOME: dir } });
   // top may paint its summary and its task table in separate writes, so wait for both.
   await coordinator.waitFor(pane.id, { pattern: 'load average[\\s\\S]*PID\\s+USER', timeoutMs: TIMEOUT });
   const first = await coordinator.grid(pane.id);

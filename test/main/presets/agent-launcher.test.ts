@@ -1,7 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AgentPreset } from '../../../src/shared/preset-schema.js';
@@ -11,6 +10,7 @@ import { PresetCatalog } from '../../../src/main/presets/preset-catalog.js';
 import { presetDirs } from '../../../src/main/presets/preset-paths.js';
 import { eventually, useCoordinator } from '../../helpers/coordinator-fixture.js';
 import { PATTERN_BUDGET_MS } from '../../../src/node/pattern-matcher.js';
+import { scratchDir } from '../../helpers/scratch-dir.js';
 
 const FAKE_AGENT = fileURLToPath(new URL('../../fixtures/fake-agent/fake-agent.js', import.meta.url));
 
@@ -28,7 +28,7 @@ function fakePreset(name: string, env: Record<string, string> = {}, extra: Parti
 }
 
 function setup(presets: AgentPreset[], processes: object[] = []) {
-  const root = mkdtempSync(join(tmpdir(), 'patterm-launcher-'));
+  const root = scratchDir('patterm-launcher-');
   const dirs = presetDirs({ XDG_CONFIG_HOME: root });
   mkdirSync(dirs.agents, { recursive: true });
   mkdirSync(dirs.processes, { recursive: true });

@@ -2,13 +2,13 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { eventually } from '../../helpers/coordinator-fixture.js';
 import { startWithFirstLine } from '../../helpers/node-script.js';
 import { environHasEntry, readStat } from '../../../src/node/process-reaper.js';
+import { scratchDir } from '../../helpers/scratch-dir.js';
 
 const FIXTURE = fileURLToPath(new URL('../../fixtures/escaping-patterm.js', import.meta.url));
 const ESCAPE_KINDS = ['setsid', 'double-fork', 'nohup'];
@@ -40,7 +40,7 @@ interface Escaping {
 /** A headless patterm whose pane left three escaped processes, each adopted by patterm and known to its watchdog. */
 async function startEscaping(seconds: number): Promise<Escaping> {
   const tag = randomBytes(6).toString('hex');
-  const log = join(mkdtempSync(join(tmpdir(), 'patterm-adoption-')), 'patterm.log');
+  const log = join(scratchDir('patterm-adoption-'), 'patterm.log');
   const { child, line } = await startWithFirstLine([FIXTURE, tag, String(seconds)], { ...process.env, PATTERM_LOG: log }, 'pipe');
   const { pid } = JSON.parse(line) as { pid: number };
   const adopted = await eventually(
@@ -83,6 +83,6 @@ test('an escaped process that exits is reaped by patterm, not left a zombie', as
       .split(' ')
       .filter(Boolean)
       .filter((childPid) => readStat(Number(childPid))?.state === 'Z');
-  await eventually(() => zombieChildren().length === 0, { timeoutMs: 5000, message: `no zombie children of patterm (saw ${zombieChildren().join(', ')})` });
+  await eventually(() => zombieChildren().length === 0, { message: `no zombie children of patterm (saw ${zombieChildren().join(', ')})` });
   child.kill('SIGKILL');
 });

@@ -26,7 +26,7 @@ test('if the PTY host dies, every pane is reported killed, nothing is left runni
   for (const pane of [shell, stubborn]) {
     const exit = await coordinator.exitPromise(pane.id);
     assert.equal(exit.status, 'killed');
-    await eventually(() => !isAlive(pane.process.pid), { timeoutMs: 5000, message: `pid ${pane.process.pid} (${pane.name}) to be gone` });
+    await eventually(() => !isAlive(pane.process.pid), { message: `pid ${pane.process.pid} (${pane.name}) to be gone` });
   }
   const after = await startBash(coordinator);
   coordinator.write(after.id, 'echo fresh-host\r', 'user');

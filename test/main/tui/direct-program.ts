@@ -5,24 +5,23 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { localeDefault } from '../../../src/main/panes/pane-environment.js';
-import { describeCells, killServerWhenGone, SCREEN_TIMEOUT_MS, sleep, styledLines, type TmuxPatterm } from './tmux-harness.js';
+import { describeCells, killServerWhenGone, SCREEN_TIMEOUT_MS, sleep, styledLines, TMUX_CLIENT, type TmuxPatterm } from './tmux-harness.js';
+import { UTF8_LOCALE } from '../../helpers/locale.js';
 
 /** A program run straight in its own tmux, at the pane's size: the reference screen. */
 export class DirectProgram {
   readonly socket = `patterm-direct-${process.pid}-${randomBytes(4).toString('hex')}`;
 
   constructor(cwd: string, cols: number, rows: number, argv: string[], env: Record<string, string> = {}) {
-    // The same TERM, COLORTERM and locale a pane gets, so the program makes the same choices.
-    const vars = { TERM: 'xterm-256color', COLORTERM: 'truecolor', ...localeDefault(process.env), ...env };
+    // The same TERM and COLORTERM a pane gets, and the locale patterm runs in, so the program makes the same choices.
+    const vars = { TERM: 'xterm-256color', COLORTERM: 'truecolor', ...UTF8_LOCALE, ...env };
     this.tmux('-f', '/dev/null', 'new-session', '-d', '-x', String(cols), '-y', String(rows), '-c', cwd, ...Object.entries(vars).flatMap(([k, v]) => ['-e', `${k}=${v}`]), ...argv);
     killServerWhenGone(this.socket);
     this.tmux('set-option', '-g', 'escape-time', '0');
   }
 
   tmux(...args: string[]): string {
-    // -u: UTF-8 whatever the test runner's locale, as patterm's own terminal is.
-    return execFileSync('tmux', ['-u', '-L', this.socket, ...args], { encoding: 'utf8' });
+    return execFileSync('tmux', [...TMUX_CLIENT, '-L', this.socket, ...args], { encoding: 'utf8' });
   }
 
   screen(): string[] {

@@ -14,6 +14,8 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { computeLayout } from '../../../src/renderer/layout.js';
 import { graphemes, textWidth } from '../../../src/renderer/text-width.js';
+import { INSTANCE_MARKER_VAR } from '../../../src/node/process-reaper.js';
+import { UTF8_LOCALE } from '../../helpers/locale.js';
 
 export const REPO = new URL('../../../../', import.meta.url).pathname;
 export const PATTERM_BIN = join(REPO, 'bin', 'patterm');
@@ -41,6 +43,12 @@ export function killServerWhenGone(socket: string): void {
   watcher.on('error', () => undefined);
   watcher.unref();
 }
+
+/**
+ * How the tests run the tmux client: -u says it takes UTF-8 whatever the test's locale, as
+ * without one tmux prints "_" for each non-ASCII character of a format (a title's "—").
+ */
+export const TMUX_CLIENT = ['-u'];
 
 /** A bash that reads no rc files and shows "$ " as its prompt, so screens are predictable. */
 export const BASH_PRESET = { name: 'bash', argv: ['bash', '--norc', '--noprofile', '-i'], env: { PS1: '$ ', HISTFILE: '/dev/null' } };
@@ -120,6 +128,7 @@ export class TmuxPatterm {
       `exec env -u ${markName} sleep 3600`,
     ].join('; ');
     const env = {
+      ...UTF8_LOCALE,
       XDG_CONFIG_HOME: config,
       XDG_DATA_HOME: data,
       XDG_RUNTIME_DIR: runtime,
@@ -134,8 +143,7 @@ export class TmuxPatterm {
   }
 
   tmux(...args: string[]): string {
-    // -u: UTF-8 whatever the test runner's locale, as the user's terminal would be.
-    return execFileSync('tmux', ['-u', '-L', this.socket, ...args], { encoding: 'utf8' });
+    return execFileSync('tmux', [...TMUX_CLIENT, '-L', this.socket, ...args], { encoding: 'utf8' });
   }
 
   /** The screen as plain text lines (no colours). */
@@ -309,15 +317,19 @@ export class TmuxPatterm {
     // After the hangup patterm shuts down in order (SIGTERM, a grace window for panes that ignore
     // it, SIGKILL) and logs into this directory meanwhile, which raced its removal. A test that
     // checks the shutdown has done so before stop(); here it only has to end.
+    // patterm's orphan watchdog carries the marker too: it is spared until the deadline, as once
+    // patterm is gone it removes the MCP socket and the agents' token directories it registered.
     const deadline = Date.now() + STOP_WAIT_MS;
-    for (let left = this.markedProcesses(); left.length > 0 && Date.now() < deadline; left = this.markedProcesses()) {
+    for (let left = this.markedProcesses(); left.length > 0; left = this.markedProcesses()) {
+      const overdue = Date.now() >= deadline;
       for (const pid of left) {
         try {
-          process.kill(pid, 'SIGKILL');
+          if (overdue || !isOrphanWatchdog(pid)) process.kill(pid, 'SIGKILL');
         } catch {
           // Already gone.
         }
       }
+      if (overdue) break;
       Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, POLL_MS); // stop() is synchronous
     }
     // Programs that just got their SIGHUP (vim removing its swap file) can still be writing here.
@@ -334,6 +346,15 @@ export async function withBashSession(run: (patterm: TmuxPatterm) => Promise<voi
     await run(patterm);
   } finally {
     patterm.stop();
+  }
+}
+
+/** patterm's orphan watchdog (orphan-watchdog.ts): the one process given the instance marker to sweep for. */
+function isOrphanWatchdog(pid: number): boolean {
+  try {
+    return readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').some((entry) => entry.startsWith(`MARKER=${INSTANCE_MARKER_VAR}=`));
+  } catch {
+    return false; // gone
   }
 }
 
