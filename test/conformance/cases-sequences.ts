@@ -2,7 +2,7 @@
  * Conformance cases made of escape-sequence streams (see stream-case.ts): each
  * string is one chunk, and the screens are compared after each.
  */
-import type { ConformanceCase, XtermDifference } from './run-case.js';
+import { KEYCAP_VS16_TODO, type ConformanceCase, type XtermDifference } from './run-case.js';
 import type { Screen } from './terminals.js';
 import { CSI, ESC, streamCase } from './stream-case.js';
 
@@ -110,7 +110,7 @@ export const SEQUENCE_CASES: ConformanceCase[] = [
   // Text shows a wide character once, so each sample is followed by `|` and a `#` at a fixed column: the gap between shows its width.
   streamCase('emoji with a variation selector or a skin tone, a zero-width space', { cols: 24, rows: 6 }, [widthSamples(['❤️', '☺️', '👍🏽', 'a\u200bb'])]),
   streamCase('a keycap emoji (digit, VS16, U+20E3)', { cols: 24, rows: 4 }, [widthSamples(['1️⃣', '#️⃣'])], {
-    todo: 'ghostty-web 0.4.0 drops the VS16 of a keycap emoji (1️⃣ reads 1⃣) with mode 2027 off; the widths are right',
+    todo: KEYCAP_VS16_TODO,
   }),
   streamCase('a ZWJ sequence', { cols: 24, rows: 4 }, [widthSamples(['👨‍👩‍👧'])], {
     xterm: xtermScreens('tmux 3.3a joins a ZWJ sequence into one 2-cell character; xterm, going by wcwidth, gives each emoji its 2 cells', [

@@ -5,6 +5,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { UTF8_LOCALE } from '../helpers/locale.js';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { BASH_ENV, startBash, useCoordinator } from '../helpers/coordinator-fixture.js';
@@ -25,7 +26,7 @@ function columnOf(frame: CellFrame, row: number, char: string): number {
 }
 
 test('vim shows emoji with VS16 or a skin tone at their wcwidth widths, none lost', async () => {
-  const pane = await coordinator.spawn({ argv: ['vim', '-u', 'NONE', '-i', 'NONE', '-n', emojiFile], env: { LANG: 'C.UTF-8' }, kind: 'process' });
+  const pane = await coordinator.spawn({ argv: ['vim', '-u', 'NONE', '-i', 'NONE', '-n', emojiFile], env: UTF8_LOCALE, kind: 'process' });
   await coordinator.waitFor(pane.id, { pattern: 'emoji\\.txt', timeoutMs: TIMEOUT });
   const grid = await coordinator.grid(pane.id);
   assert.deepEqual(grid.lines.slice(0, 2), ['❤️x', '☺️y']);
