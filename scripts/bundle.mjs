@@ -2,9 +2,9 @@
 /**
  * Writes one bundled file per entry point, next to tsc's output:
  * dist/src/workers/pane-worker.bundle.js and so on for the worker threads,
- * which their launchers start (CommonJS, `.bundle.cjs`, for the entries
- * src/main/bundles.ts lists), and dist/src/main/app.bundle.js for the TUI
- * app, which cli.ts loads.
+ * which their launchers start, and dist/src/main/app.bundle.cjs for the TUI
+ * app, which cli.ts loads. The entries src/main/bundles.ts lists in
+ * COMMONJS_ENTRIES are CommonJS (`.bundle.cjs`), the rest ES modules.
  *
  * Why: a worker thread loads its module graph on its own, file by file, and a
  * pane gets a worker of its own. Resolving and compiling pane-worker's
@@ -90,11 +90,13 @@ async function bundle(entries, external, options = {}) {
 }
 
 // Both built before either is written: a failed build leaves the previous bundles whole.
-const outputs = [
-  ...(await bundle(WORKER_ENTRIES.filter((entry) => !COMMONJS_ENTRIES.includes(entry)), EXTERNAL)),
-  ...(await bundle(WORKER_ENTRIES.filter((entry) => COMMONJS_ENTRIES.includes(entry)), EXTERNAL, COMMONJS_OPTIONS)),
-  ...(await bundle([APP_ENTRY], APP_EXTERNAL)),
-];
+const outputs = [];
+for (const [entries, external] of [[WORKER_ENTRIES, EXTERNAL], [[APP_ENTRY], APP_EXTERNAL]]) {
+  for (const commonJs of [false, true]) {
+    const chosen = entries.filter((entry) => COMMONJS_ENTRIES.includes(entry) === commonJs);
+    if (chosen.length > 0) outputs.push(...(await bundle(chosen, external, commonJs ? COMMONJS_OPTIONS : {})));
+  }
+}
 
 for (const output of outputs) {
   mkdirSync(dirname(output.path), { recursive: true });

@@ -17,11 +17,12 @@ export const APP_ENTRY = 'main/app';
 
 /**
  * Entries bundled as CommonJS (`<entry>.bundle.cjs`), the rest as ES modules.
- * The renderer thread is on the path to the first frame, and a worker that
- * starts from a CommonJS file never sets up Node's ES module loader, a large
- * share of an empty worker's boot (figures: docs/perf-notes.md).
+ * Both are on the path to the first frame. A worker that starts from a
+ * CommonJS file never sets up Node's ES module loader, a large share of an
+ * empty worker's boot; and only a script, not an ES module, can compile from
+ * V8's code cache, as cli.ts loads the app (figures: docs/perf-notes.md).
  */
-export const COMMONJS_ENTRIES: readonly string[] = ['renderer/renderer-worker'];
+export const COMMONJS_ENTRIES: readonly string[] = ['renderer/renderer-worker', APP_ENTRY];
 
 /**
  * Where the bundle of `entry` is. Anchored at the package root, not at this
