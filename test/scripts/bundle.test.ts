@@ -74,6 +74,13 @@ test('the pane worker bundle holds the emulator and the pane service, not just a
   }
 });
 
+test("the app's bundle makes no import() but importExternal's: cli.ts runs it in a vm.Script, where import() has no loader", () => {
+  const source = readFileSync(fileURLToPath(bundleUrl(APP_ENTRY)), 'utf8');
+  const outside = source.replace(/function importExternal\([^)]*\) \{[^}]*\}/, '');
+  assert.notEqual(outside, source, 'importExternal is not in the bundle as expected');
+  assert.doesNotMatch(outside, /\bimport\(/, 'a module of the app imports a package with import(); use importExternal (src/node/external-import.ts)');
+});
+
 test("the app's bundle holds the coordinator and the TUI host, and cli.ts loads it rather than tsc's app.js", () => {
   const source = readFileSync(fileURLToPath(bundleUrl(APP_ENTRY)), 'utf8');
   for (const name of ['Coordinator', 'TuiHost', 'Lifecycle']) {
