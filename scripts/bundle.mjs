@@ -2,8 +2,9 @@
 /**
  * Writes one bundled file per entry point, next to tsc's output:
  * dist/src/workers/pane-worker.bundle.js and so on for the worker threads,
- * which their launchers start, and dist/src/main/app.bundle.js for the TUI
- * app, which cli.ts loads (src/main/bundles.ts).
+ * which their launchers start, and dist/src/main/app.bundle.cjs for the TUI
+ * app, which cli.ts loads. The entries src/main/bundles.ts lists in
+ * COMMONJS_ENTRIES are CommonJS (`.bundle.cjs`), the rest ES modules.
  *
  * Why: a worker thread loads its module graph on its own, file by file, and a
  * pane gets a worker of its own. Resolving and compiling pane-worker's
@@ -28,8 +29,8 @@ const DIST = join(ROOT, 'dist');
 const WORKER_ENTRIES = await import(new URL('../dist/src/main/threads/worker-entry.js', import.meta.url).href)
   .then((module) => module.WORKER_ENTRIES.map((entry) => `src/${entry}.js`))
   .catch((error) => fail(`cannot read the worker entry points from tsc's output (did tsc -b run first?): ${error.message}`));
-const APP_ENTRY = await import(new URL('../dist/src/main/bundles.js', import.meta.url).href)
-  .then((module) => `src/${module.APP_ENTRY}.js`)
+const { APP_ENTRY, COMMONJS_ENTRIES } = await import(new URL('../dist/src/main/bundles.js', import.meta.url).href)
+  .then((module) => ({ APP_ENTRY: `src/${module.APP_ENTRY}.js`, COMMONJS_ENTRIES: module.COMMONJS_ENTRIES.map((entry) => `src/${entry}.js`) }))
   .catch((error) => fail(`cannot read the app's entry point from tsc's output (did tsc -b run first?): ${error.message}`));
 
 /**
@@ -50,8 +51,19 @@ function fail(message) {
   process.exit(1);
 }
 
+/**
+ * A CommonJS bundle has no import.meta; the modules that find files beside
+ * themselves (createRequire(import.meta.url)) get the bundle's own URL.
+ */
+const COMMONJS_OPTIONS = {
+  format: 'cjs',
+  outExtension: { '.js': '.cjs' },
+  define: { 'import.meta.url': '__bundleUrl' },
+  banner: { js: 'const __bundleUrl = require("node:url").pathToFileURL(__filename).href;' },
+};
+
 /** Bundles `entries` with `external` left outside; exits with the problems if esbuild fails. */
-async function bundle(entries, external) {
+async function bundle(entries, external, options = {}) {
   try {
     const result = await build({
       absWorkingDir: ROOT,
@@ -67,6 +79,7 @@ async function bundle(entries, external) {
       sourcemap: 'linked',
       write: false,
       logLevel: 'silent',
+      ...options,
     });
     for (const warning of result.warnings) process.stderr.write(`bundle: warning: ${warning.text}\n`);
     return result.outputFiles;
@@ -77,7 +90,13 @@ async function bundle(entries, external) {
 }
 
 // Both built before either is written: a failed build leaves the previous bundles whole.
-const outputs = [...(await bundle(WORKER_ENTRIES, EXTERNAL)), ...(await bundle([APP_ENTRY], APP_EXTERNAL))];
+const outputs = [];
+for (const [entries, external] of [[WORKER_ENTRIES, EXTERNAL], [[APP_ENTRY], APP_EXTERNAL]]) {
+  for (const commonJs of [false, true]) {
+    const chosen = entries.filter((entry) => COMMONJS_ENTRIES.includes(entry) === commonJs);
+    if (chosen.length > 0) outputs.push(...(await bundle(chosen, external, commonJs ? COMMONJS_OPTIONS : {})));
+  }
+}
 
 for (const output of outputs) {
   mkdirSync(dirname(output.path), { recursive: true });

@@ -1,9 +1,9 @@
 /**
  * Start-up: a program launched in a real PTY (the host terminal) until its
  * first frame is on the screen, then, for patterm, Quit from the palette (once
- * it has settled) until the process has exited. Each launch is a fresh process; patterm's config and
- * data directories are made by an untimed first launch, so the timed ones are
- * a returning user's (no default presets copied).
+ * it has settled) until the process has exited. Each launch is a fresh process; patterm's config,
+ * data and cache directories are made by an untimed first launch, so the timed ones are
+ * a returning user's (no default presets copied, the app's code cache written).
  */
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -42,7 +42,7 @@ export interface StartUpResult {
 export default async function startUp(args: StartUpArgs): Promise<StartUpResult> {
   const root = mkdtempSync(join(tmpdir(), 'patterm-bench-start-'));
   mkdirSync(join(root, 'runtime'), { mode: 0o700 });
-  const env = { XDG_CONFIG_HOME: join(root, 'config'), XDG_DATA_HOME: join(root, 'data'), XDG_RUNTIME_DIR: join(root, 'runtime') };
+  const env = { XDG_CONFIG_HOME: join(root, 'config'), XDG_DATA_HOME: join(root, 'data'), XDG_CACHE_HOME: join(root, 'cache'), XDG_RUNTIME_DIR: join(root, 'runtime') };
   const result: StartUpResult = { firstFrameMs: [], quitMs: [] };
   try {
     if (args.contender === 'patterm') await launchPatterm(args, root, env); // makes the config and data directories

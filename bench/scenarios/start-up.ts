@@ -34,7 +34,7 @@ const scenario: Scenario = {
       ctx.record({ metric: 'patterm / node', contender: 'ratio', unit: 'x', better: 'lower', value: patterm / firstFrame.get('node')!, run });
       if (firstFrame.has('tmux')) ctx.record({ metric: 'patterm / tmux', contender: 'ratio', unit: 'x', better: 'lower', value: patterm / firstFrame.get('tmux')!, run });
     }
-    ctx.note(`median of ${ctx.quick ? QUICK_LAUNCHES : LAUNCHES} launches per run, ${HOST.cols}x${HOST.rows}; first frame = spawn until the chunk that drew patterm's empty state ("Press Ctrl-K"), tmux's prompt, or Node's line arrived; patterm's config and data directories exist (an untimed launch made them)`);
+    ctx.note(`median of ${ctx.quick ? QUICK_LAUNCHES : LAUNCHES} launches per run, ${HOST.cols}x${HOST.rows}; first frame = spawn until the chunk that drew patterm's empty state ("Press Ctrl-K"), tmux's prompt, or Node's line arrived; patterm's config, data and cache directories exist (an untimed launch made them, and the app's code cache)`);
   },
 };
 

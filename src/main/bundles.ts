@@ -16,9 +16,19 @@ import { PACKAGE_ROOT } from './version.js';
 export const APP_ENTRY = 'main/app';
 
 /**
+ * Entries bundled as CommonJS (`<entry>.bundle.cjs`), the rest as ES modules.
+ * Both are on the path to the first frame. A worker that starts from a
+ * CommonJS file never sets up Node's ES module loader, a large share of an
+ * empty worker's boot; and only a script, not an ES module, can compile from
+ * V8's code cache, as cli.ts loads the app (figures: docs/perf-notes.md).
+ */
+export const COMMONJS_ENTRIES: readonly string[] = ['renderer/renderer-worker', APP_ENTRY];
+
+/**
  * Where the bundle of `entry` is. Anchored at the package root, not at this
  * file, which itself runs from tsc's output or from inside the app's bundle.
  */
 export function bundleUrl(entry: string): URL {
-  return pathToFileURL(join(PACKAGE_ROOT, 'dist', 'src', `${entry}.bundle.js`));
+  const extension = COMMONJS_ENTRIES.includes(entry) ? 'cjs' : 'js';
+  return pathToFileURL(join(PACKAGE_ROOT, 'dist', 'src', `${entry}.bundle.${extension}`));
 }

@@ -20,6 +20,24 @@ Presets:      $XDG_CONFIG_HOME/patterm/presets/{agents,processes}/*.json
 Scratchpads:  $XDG_DATA_HOME/patterm/projects/<key>/scratchpads/
 `;
 
+/**
+ * How long after the app has started its TUI the code cache of its bundle is
+ * written, when it was missing: after the first frame, and soon enough that
+ * a short first session leaves one behind.
+ */
+const CODE_CACHE_SAVE_DELAY_MS = 200;
+
+/** The app's bundle, compiled from V8's code cache when a previous launch left one (src/node/code-cache.ts). */
+async function loadAppBundle(): Promise<import('../node/code-cache.js').CachedBundle> {
+  const [{ requireWithCodeCache }, { cacheHome }, { join }, { fileURLToPath }] = await Promise.all([
+    import('../node/code-cache.js'),
+    import('./presets/preset-paths.js'),
+    import('node:path'),
+    import('node:url'),
+  ]);
+  return requireWithCodeCache(fileURLToPath(bundleUrl(APP_ENTRY)), join(cacheHome(), 'patterm', 'code-cache'));
+}
+
 export class UsageError extends Error {
   override readonly name = 'UsageError';
 }
@@ -47,8 +65,10 @@ export async function main(argv: string[]): Promise<void> {
       case undefined: {
         // First, so the renderer loads its modules while this thread loads the app's (renderer-host.ts).
         const rendererThread = process.stdin.isTTY && process.stdout.isTTY ? (await import('./tui/renderer-host.js')).bootRendererThread() : undefined;
-        const app = (await import(bundleUrl(APP_ENTRY).href)) as typeof import('./app.js');
-        await app.runApp({ projectDir: process.cwd(), rendererThread });
+        const app = await loadAppBundle();
+        await (app.exports as typeof import('./app.js')).runApp({ projectDir: process.cwd(), rendererThread });
+        // Past the first frame and the boots that follow it, so V8 caches what they compiled too.
+        setTimeout(() => app.saveCache(), CODE_CACHE_SAVE_DELAY_MS).unref();
         return;
       }
       case '--help':

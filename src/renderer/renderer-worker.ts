@@ -9,6 +9,7 @@ import { fdSink } from './host-output.js';
 import { InputActivity } from '../shared/input-activity.js';
 import type { FromRendererMessage, RendererInit, ToRendererMessage } from '../shared/renderer-protocol.js';
 import { RendererApp } from './renderer-app.js';
+import { loadWidthTables } from './text-width.js';
 
 const port = parentPort!;
 const post = (message: FromRendererMessage) => port.postMessage(message);
@@ -30,4 +31,13 @@ function start(init: RendererInit): void {
   input.on('error', (error) => post({ t: 'log', text: `renderer: reading the terminal failed: ${error.message}` }));
   port.on('message', onMessage);
   app.start();
+  // Queued behind the first frame's draw (also a setImmediate): the chrome measures without the tables,
+  // and a pane or preset name that needs them later should not wait for them.
+  setImmediate(() => {
+    try {
+      loadWidthTables();
+    } catch (error) {
+      post({ t: 'log', text: `renderer: loading the text width tables failed (retried when text needs them): ${(error as Error).message}` });
+    }
+  });
 }

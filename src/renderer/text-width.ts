@@ -4,10 +4,52 @@
  * many columns a grapheme takes, so labels line up and truncate on cell
  * boundaries instead of breaking a wide character in half.
  */
-// Only the module that defines stringWidth: terminal-kit's index loads the whole library, most of the renderer's boot.
-import { stringWidth } from 'terminal-kit/lib/misc.js';
+import { createRequire } from 'node:module';
 
-const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+/**
+ * Code points that are a grapheme of their own and one cell wide, for
+ * terminal-kit and Intl.Segmenter alike (text-width.test.ts checks every one
+ * against both). Text made only of these (the chrome's labels, box drawing,
+ * ASCII names) is measured without either, so the renderer's first frame
+ * waits for neither: loading string-kit's tables and creating a segmenter
+ * were a large share of the renderer thread's boot (docs/perf-notes.md).
+ */
+const ALONE_AND_NARROW: ReadonlyArray<readonly [number, number]> = [
+  [0x20, 0x7e], // ASCII, without controls
+  [0xa0, 0x2ff], // Latin-1 and Latin Extended, up to the combining marks
+  [0x2010, 0x205e], // general punctuation (dashes, "…", "‹›")
+  [0x2190, 0x21ff], // arrows
+  [0x2500, 0x25ff], // box drawing, blocks and geometric shapes
+];
+
+function isAloneAndNarrow(code: number): boolean {
+  for (const [first, last] of ALONE_AND_NARROW) if (code >= first && code <= last) return true;
+  return false;
+}
+
+/** Not named `require`, so bundlers leave it to Node. */
+const requireHere = createRequire(import.meta.url);
+
+interface WidthTools {
+  segmenter: Intl.Segmenter;
+  stringWidth: (text: string) => number;
+}
+let tools: WidthTools | null = null;
+
+/** Loaded on first use (or by loadWidthTables once the first frame is out). */
+function widthTools(): WidthTools {
+  // Only the module that defines stringWidth: terminal-kit's index loads the whole library.
+  tools ??= {
+    segmenter: new Intl.Segmenter(undefined, { granularity: 'grapheme' }),
+    stringWidth: (requireHere('terminal-kit/lib/misc.js') as typeof import('terminal-kit/lib/misc.js')).stringWidth,
+  };
+  return tools;
+}
+
+/** Loads the width tables ahead of the first text that needs them, so that text's frame does not wait for them. */
+export function loadWidthTables(): void {
+  widthTools();
+}
 
 export interface Grapheme {
   text: string;
@@ -32,12 +74,26 @@ export function graphemes(text: string): Grapheme[] {
 }
 
 function segment(text: string): Grapheme[] {
+  const simple = segmentSimple(text);
+  if (simple) return simple;
+  const { segmenter, stringWidth } = widthTools();
   const out: Grapheme[] = [];
   for (const { segment } of segmenter.segment(text)) {
     const code = segment.codePointAt(0) ?? 0;
     // Control characters have no glyph; drawing one would move the host cursor.
     if (code < 0x20 || (code >= 0x7f && code < 0xa0)) out.push({ text: ' ', width: 1 });
     else out.push({ text: segment, width: Math.min(2, stringWidth(segment)) });
+  }
+  return out;
+}
+
+/** One narrow grapheme per character, or null when any character needs the width tables. */
+function segmentSimple(text: string): Grapheme[] | null {
+  const out: Grapheme[] = [];
+  for (let i = 0; i < text.length; i++) {
+    // Every range is in the BMP, so a surrogate half falls through to the tables.
+    if (!isAloneAndNarrow(text.charCodeAt(i))) return null;
+    out.push({ text: text[i], width: 1 });
   }
   return out;
 }

@@ -14,9 +14,19 @@ export async function resolve(specifier, context, next) {
 }`)}`;
 }
 
-/** `script` (an ES module's source) run with imports of `prefix` forbidden; `cwd` resolves its bare specifiers. */
+/** The same for require() (the CommonJS bundles), which Node 20's resolve hooks do not see. */
+function forbiddingRequire(prefix: string): string {
+  return `
+const original = Module.prototype.require;
+Module.prototype.require = function (id) {
+  if (id.startsWith(${JSON.stringify(prefix)})) throw new Error(${JSON.stringify(prefix)} + ' required by ' + this.filename);
+  return original.apply(this, arguments);
+};`;
+}
+
+/** `script` (an ES module's source) run with imports and requires of `prefix` forbidden; `cwd` resolves its bare specifiers. */
 export function runWithImportForbidden(prefix: string, script: string, cwd: string): { status: number | null; stderr: string } {
-  const register = `import { register } from 'node:module'; register(${JSON.stringify(forbiddingHook(prefix))});`;
+  const register = `import Module, { register } from 'node:module'; register(${JSON.stringify(forbiddingHook(prefix))});${forbiddingRequire(prefix)}`;
   const result = spawnSync(process.execPath, ['--import', `data:text/javascript,${encodeURIComponent(register)}`, '--input-type=module', '-e', script], {
     cwd,
     encoding: 'utf8',

@@ -12,7 +12,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { WORKER_ENTRIES, workerEntryUrl } from '../../src/main/threads/worker-entry.js';
-import { APP_ENTRY, bundleUrl } from '../../src/main/bundles.js';
+import { APP_ENTRY, COMMONJS_ENTRIES, bundleUrl } from '../../src/main/bundles.js';
 
 /** Packages the script leaves outside the bundles (its EXTERNAL). */
 const EXTERNAL = ['node-pty', 'terminal-kit', 'piscina'];
@@ -42,7 +42,8 @@ function importedSpecifiers(source: string): string[] {
   const specifiers = [...source.matchAll(/^\s*(?:import|export)\b[^;'"]*?from\s*["']([^"']+)["']/gm)].map((match) => match[1]);
   const bare = [...source.matchAll(/^\s*import\s*["']([^"']+)["']/gm)].map((match) => match[1]);
   const dynamic = [...source.matchAll(/\bimport\(\s*["']([^"']+)["']\s*\)/g)].map((match) => match[1]);
-  return [...specifiers, ...bare, ...dynamic];
+  const required = [...source.matchAll(/\brequire\(\s*["']([^"']+)["']\s*\)/g)].map((match) => match[1]);
+  return [...specifiers, ...bare, ...dynamic, ...required];
 }
 
 const BUNDLES = [...WORKER_ENTRIES.map((entry) => ({ entry, url: workerEntryUrl(entry), external: EXTERNAL })), { entry: APP_ENTRY, url: bundleUrl(APP_ENTRY), external: APP_EXTERNAL }];
@@ -50,7 +51,7 @@ const BUNDLES = [...WORKER_ENTRIES.map((entry) => ({ entry, url: workerEntryUrl(
 for (const { entry, url, external: EXTERNAL } of BUNDLES) {
   test(`${entry}: its bundle stands alone and is built from tsc's current output`, () => {
     const bundle = fileURLToPath(url);
-    assert.match(bundle, /\.bundle\.js$/);
+    assert.match(bundle, COMMONJS_ENTRIES.includes(entry) ? /\.bundle\.cjs$/ : /\.bundle\.js$/);
     const source = readFileSync(bundle, 'utf8');
     for (const specifier of importedSpecifiers(source)) {
       const allowed = specifier.startsWith('node:') || GHOSTTY_LOADER_IMPORT.test(specifier) || EXTERNAL.some((name) => specifier === name || specifier.startsWith(`${name}/`));
@@ -71,6 +72,13 @@ test('the pane worker bundle holds the emulator and the pane service, not just a
   for (const name of ['PaneService', 'GhosttyEmulator', 'OutputLaneReader']) {
     assert.match(source, new RegExp(`\\b(class|var|let|const) ${name}\\b`), `${name} is not defined in the pane worker's bundle`);
   }
+});
+
+test("the app's bundle makes no import() but importExternal's: cli.ts runs it in a vm.Script, where import() has no loader", () => {
+  const source = readFileSync(fileURLToPath(bundleUrl(APP_ENTRY)), 'utf8');
+  const outside = source.replace(/function importExternal\([^)]*\) \{[^}]*\}/, '');
+  assert.notEqual(outside, source, 'importExternal is not in the bundle as expected');
+  assert.doesNotMatch(outside, /\bimport\(/, 'a module of the app imports a package with import(); use importExternal (src/node/external-import.ts)');
 });
 
 test("the app's bundle holds the coordinator and the TUI host, and cli.ts loads it rather than tsc's app.js", () => {

@@ -8,6 +8,7 @@
  */
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { importExternal } from '../../node/external-import.js';
 import { logIgnored } from '../../node/patterm-log.js';
 
 export interface McpSdk {
@@ -19,7 +20,10 @@ export interface McpSdk {
 let loading: Promise<McpSdk> | null = null;
 
 export function loadMcpSdk(): Promise<McpSdk> {
-  loading ??= Promise.all([import('@modelcontextprotocol/sdk/server/index.js'), import('@modelcontextprotocol/sdk/types.js')]).then(([server, types]) => ({
+  loading ??= Promise.all([
+    importExternal<typeof import('@modelcontextprotocol/sdk/server/index.js')>('@modelcontextprotocol/sdk/server/index.js'),
+    importExternal<typeof import('@modelcontextprotocol/sdk/types.js')>('@modelcontextprotocol/sdk/types.js'),
+  ]).then(([server, types]) => ({
     Server: server.Server,
     CallToolRequestSchema: types.CallToolRequestSchema,
     ListToolsRequestSchema: types.ListToolsRequestSchema,

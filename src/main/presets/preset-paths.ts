@@ -1,7 +1,7 @@
 /**
- * Where presets live (spec §3). XDG variables that are unset, empty or relative
+ * Where presets live (spec §3), and patterm's other XDG directories. XDG variables that are unset, empty or relative
  * are ignored, as the XDG base-directory spec requires, and the defaults
- * (~/.config, ~/.local/share) apply.
+ * (~/.config, ~/.local/share, ~/.cache) apply.
  */
 import { homedir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
@@ -21,6 +21,11 @@ export function configHome(env: Env = process.env): string {
 
 export function dataHome(env: Env = process.env): string {
   return xdgDir(env, 'XDG_DATA_HOME', ['.local', 'share']);
+}
+
+/** Files patterm can rebuild at any time (the code cache: src/node/code-cache.ts). */
+export function cacheHome(env: Env = process.env): string {
+  return xdgDir(env, 'XDG_CACHE_HOME', ['.cache']);
 }
 
 export interface PresetDirs {

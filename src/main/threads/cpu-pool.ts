@@ -13,6 +13,7 @@ import { availableParallelism } from 'node:os';
 import type { Piscina } from 'piscina';
 import { diffRows, findRow, streamLines, type DiffRowsTask, type FindRowTask, type StreamLinesResult, type StreamLinesTask } from '../../node/cpu-tasks.js';
 import { workerEntryUrl } from './worker-entry.js';
+import { importExternal } from '../../node/external-import.js';
 
 /** Below this many bytes a stream read is stripped inline: the pool hop costs more than the work (bench cpu-pool). */
 export const POOL_MIN_STREAM_BYTES = 128 * 1024;
@@ -31,7 +32,7 @@ const TASKS_FILE = workerEntryUrl('node/cpu-tasks').href;
 let pool: Promise<Piscina> | null = null;
 
 function cpuPool(): Promise<Piscina> {
-  pool ??= import('piscina').then(
+  pool ??= importExternal<typeof import('piscina')>('piscina').then(
     ({ Piscina }) => new Piscina({ filename: TASKS_FILE, minThreads: 0, maxThreads: MAX_THREADS, idleTimeout: IDLE_TIMEOUT_MS }),
     (error: Error) => {
       pool = null; // the next call tries again; this one's caller gets the error

@@ -14,10 +14,10 @@ const STOP_TIMEOUT_MS = 500;
 
 /**
  * Starts the renderer thread before anyone knows its terminal: it loads its
- * modules (terminal-kit's among them) and then waits for its RendererInit,
- * the first message a RendererHost posts. The app boots it first thing, so
- * that load overlaps the main thread loading its own instead of following it,
- * and the first frame comes sooner. Unreferenced until adopted: an app that
+ * modules and then waits for its RendererInit, the first message a
+ * RendererHost posts. The app boots it first thing, so that load overlaps the
+ * main thread loading its own instead of following it, and the first frame
+ * comes sooner. Unreferenced until adopted: an app that
  * fails before its TUI starts still exits.
  */
 export function bootRendererThread(): Worker {

@@ -2,8 +2,8 @@
  * Runs the real `bin/patterm` inside a private tmux server, as a person would
  * in their terminal, and reads what they would see with capture-pane.
  *
- * Every instance gets its own tmux socket and its own XDG config, data and
- * runtime directories with the presets a test asks for, so tests never touch
+ * Every instance gets its own tmux socket and its own XDG config, data, cache
+ * and runtime directories with the presets a test asks for, so tests never touch
  * the user's setup or each other. Waits are on screen content with generous
  * timeouts, never on elapsed time: the machine is shared and noisy.
  */
@@ -131,6 +131,7 @@ export class TmuxPatterm {
       ...UTF8_LOCALE,
       XDG_CONFIG_HOME: config,
       XDG_DATA_HOME: data,
+      XDG_CACHE_HOME: join(this.root, 'cache'),
       XDG_RUNTIME_DIR: runtime,
       PATTERM_LOG: join(this.root, 'patterm.log'),
       [markName]: this.marker.split('=')[1],
