@@ -35,7 +35,7 @@ type LifePhase =
 
 /** What the output pump hears from the PTY. */
 export interface PtyListener {
-  /** A read from the master (never empty). */
+  /** A read from the master (never empty), in a buffer reused for the next read: copy what is kept. */
   onData(data: Buffer): void;
   /** The exit was reported, one macrotask on, so output node-pty still had queued came first. */
   onExitReported(): void;
