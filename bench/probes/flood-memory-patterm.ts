@@ -14,6 +14,8 @@ import { sleep } from '../harness/timing.js';
 export interface FloodMemoryResult extends RssTrace {
   baseRssMiB: number;
   parsedMiB: number;
+  /** Rows the pane's scrollback held when the flood ended (its screen's rows not counted). */
+  scrollbackRows: number;
 }
 
 export function loopingFloodArgv(path: string): string[] {
@@ -34,7 +36,8 @@ export default async function floodMemoryPatterm(args: { path: string; seconds: 
     const pane = await coordinator.spawn({ argv: loopingFloodArgv(args.path), kind: 'process' });
     const trace = await sampleRss(process.pid, args.seconds);
     const parsedMiB = (await coordinator.stream(pane.id, Number.MAX_SAFE_INTEGER)).headOffset / (1024 * 1024);
-    return { baseRssMiB, ...trace, parsedMiB };
+    const scrollbackRows = (await coordinator.history(pane.id, 0, 1)).total - PANE.rows;
+    return { baseRssMiB, ...trace, parsedMiB, scrollbackRows };
   } finally {
     await coordinator.shutdown(500);
   }

@@ -5,7 +5,7 @@ import { TmuxServer } from '../harness/tmux-server.js';
 import { shellQuote, sleep } from '../harness/timing.js';
 import { loopingFloodArgv, type FloodMemoryResult } from './flood-memory-patterm.js';
 
-export default async function floodMemoryTmux(args: { path: string; seconds: number }): Promise<Omit<FloodMemoryResult, 'parsedMiB'>> {
+export default async function floodMemoryTmux(args: { path: string; seconds: number }): Promise<Omit<FloodMemoryResult, 'parsedMiB' | 'scrollbackRows'>> {
   const server = new TmuxServer();
   try {
     await server.newPane('sleep 3600');

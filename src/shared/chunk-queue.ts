@@ -1,18 +1,39 @@
 /**
- * Output read from a PTY and not yet handed to the parser, kept as the chunks
- * it arrived in. Copying happens once, when a batch is taken, into a fresh
- * buffer the caller can transfer to another thread without detaching the
- * chunks still queued.
+ * Output read from a PTY and not yet handed to the parser. Each chunk pushed
+ * is copied at once into one contiguous buffer owned by the queue, so the
+ * reader's buffers die young: a flood held in the PTY host (flood-hold.ts)
+ * kept thousands of ~4 KiB reads alive long enough to reach V8's old
+ * generation, where they stayed, dead, until a full collection, and a skim
+ * merged them into one more copy of the backlog. Batches are copied out into
+ * buffers the caller owns (takeInto, take); views (peekAll, takeView) are
+ * valid only until the next push.
  */
 const LF = 0x0a;
 
+/** The buffer's size at the first push: a prompt or an echo never grows it. */
+const INITIAL_CAPACITY_BYTES = 16 * 1024;
+/**
+ * A drained queue always keeps a buffer up to this size for the next output.
+ * A larger one (grown by a flood) is kept only while it is used: dropped at a
+ * drain after a fill that used under a quarter of it, so a flood that drains
+ * between bursts does not grow a new buffer each time, and a pane whose flood
+ * has ended does not keep its memory.
+ */
+const RETAINED_CAPACITY_BYTES = 64 * 1024;
+/** Growth factor when the queued bytes outgrow the buffer: less than 2, since the whole buffer ends up resident. */
+const GROWTH = 1.5;
+
 export class ChunkQueue {
-  private chunks: Uint8Array[] = [];
-  private total = 0;
+  private store: Uint8Array | null = null;
+  /** The queued bytes are store[head, tail). */
+  private head = 0;
+  private tail = 0;
   private everPushed = 0;
+  /** The most bytes queued since the last drain. */
+  private fillPeak = 0;
 
   get bytes(): number {
-    return this.total;
+    return this.tail - this.head;
   }
 
   /** Bytes pushed over the queue's life: how a caller tells that the backlog has moved on. */
@@ -22,24 +43,37 @@ export class ChunkQueue {
 
   push(chunk: Uint8Array): void {
     if (chunk.length === 0) return;
-    this.chunks.push(chunk);
-    this.total += chunk.length;
+    const store = this.roomFor(chunk.length);
+    store.set(chunk, this.tail);
+    this.tail += chunk.length;
     this.everPushed += chunk.length;
+    this.fillPeak = Math.max(this.fillPeak, this.tail - this.head);
   }
 
-  /** Every queued byte as one view, still queued: the chunks are merged into one (take() still copies). */
-  peekAll(): Uint8Array {
-    if (this.chunks.length === 0) return new Uint8Array(0);
-    if (this.chunks.length > 1) {
-      const merged = new Uint8Array(this.total);
-      let offset = 0;
-      for (const chunk of this.chunks) {
-        merged.set(chunk, offset);
-        offset += chunk.length;
-      }
-      this.chunks = [merged];
+  /**
+   * The buffer, with room for `size` more bytes after the tail. Moving the
+   * queued bytes to the front is done only when that frees a quarter of the
+   * buffer or more, so each byte is moved a bounded number of times.
+   */
+  private roomFor(size: number): Uint8Array {
+    const queued = this.bytes;
+    const store = this.store;
+    if (store && this.tail + size <= store.length) return store;
+    if (store && queued + size <= store.length && this.head >= store.length / 4) {
+      store.copyWithin(0, this.head, this.tail);
+    } else {
+      const grown = new Uint8Array(Math.max(INITIAL_CAPACITY_BYTES, Math.ceil((queued + size) * GROWTH)));
+      if (store) grown.set(store.subarray(this.head, this.tail));
+      this.store = grown;
     }
-    return this.chunks[0];
+    this.head = 0;
+    this.tail = queued;
+    return this.store!;
+  }
+
+  /** Every queued byte as one view, still queued (valid until the next push; take() still copies). */
+  peekAll(): Uint8Array {
+    return this.store ? this.store.subarray(this.head, this.tail) : new Uint8Array(0);
   }
 
   /**
@@ -54,44 +88,26 @@ export class ChunkQueue {
 
   /** How many bytes takeLines(limit) would take. */
   linesSize(limit: number): number {
-    const size = Math.min(limit, this.total);
-    if (size === this.total) return size;
-    const lastLf = this.lastIndexOfWithin(LF, size);
+    const size = Math.min(limit, this.bytes);
+    if (size === this.bytes) return size;
+    const lastLf = this.store!.subarray(this.head, this.head + size).lastIndexOf(LF);
     return lastLf >= size / 2 ? lastLf + 1 : size;
   }
 
-  /** The last `byte` among the first `size` queued bytes, or -1. */
-  private lastIndexOfWithin(byte: number, size: number): number {
-    let start = 0;
-    let index = 0;
-    while (index < this.chunks.length && start + this.chunks[index].length < size) start += this.chunks[index++].length;
-    for (; index >= 0; index--) {
-      const chunk = this.chunks[index];
-      const found = chunk.lastIndexOf(byte, Math.min(chunk.length, size - start) - 1);
-      if (found !== -1) return start + found;
-      if (index > 0) start -= this.chunks[index - 1].length;
-    }
-    return -1;
-  }
-
   /**
-   * Up to `limit` bytes from the front, as a view of the first chunk when it
-   * holds them all (after peekAll() it holds everything), else as take()'s
-   * copy. A view shares its buffer with what stays queued: not transferable.
+   * Up to `limit` bytes from the front, as a view of the queue's buffer (valid
+   * until the next push): not transferable, and to be copied by whoever keeps it.
    */
   takeView(limit: number): Uint8Array {
-    const size = Math.min(limit, this.total);
-    const first = this.chunks[0];
-    if (!first || first.length < size) return this.take(size);
-    if (first.length === size) this.chunks.shift();
-    else this.chunks[0] = first.subarray(size);
-    this.total -= size;
-    return first.subarray(0, size);
+    const size = Math.min(limit, this.bytes);
+    const view = this.peekAll().subarray(0, size);
+    this.consume(size);
+    return view;
   }
 
   /** Up to `limit` bytes from the front, as one fresh buffer. */
   take(limit: number): Uint8Array {
-    const batch = new Uint8Array(Math.min(limit, this.total));
+    const batch = new Uint8Array(Math.min(limit, this.bytes));
     this.takeInto(batch);
     return batch;
   }
@@ -99,16 +115,18 @@ export class ChunkQueue {
   /** Fills `target` from the front (it must not be longer than the queue). */
   takeInto(target: Uint8Array): void {
     const size = target.length;
-    if (size > this.total) throw new RangeError(`takeInto: ${size} bytes asked for, ${this.total} queued`);
-    let offset = 0;
-    while (offset < size) {
-      const chunk = this.chunks[0];
-      const count = Math.min(chunk.length, size - offset);
-      target.set(count === chunk.length ? chunk : chunk.subarray(0, count), offset);
-      offset += count;
-      if (count === chunk.length) this.chunks.shift();
-      else this.chunks[0] = chunk.subarray(count);
-    }
-    this.total -= size;
+    if (size > this.bytes) throw new RangeError(`takeInto: ${size} bytes asked for, ${this.bytes} queued`);
+    if (size === 0) return;
+    target.set(this.store!.subarray(this.head, this.head + size));
+    this.consume(size);
+  }
+
+  private consume(size: number): void {
+    this.head += size;
+    if (this.head < this.tail) return;
+    // Drained: start over at the front (the views handed out keep a dropped buffer alive).
+    this.head = this.tail = 0;
+    if (this.store && this.store.length > RETAINED_CAPACITY_BYTES && this.fillPeak < this.store.length / 4) this.store = null;
+    this.fillPeak = 0;
   }
 }

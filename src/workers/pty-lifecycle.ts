@@ -4,14 +4,19 @@
  * parsed (the output pump, pty-process.ts, says when). Reading is paused and
  * resumed here at the pump's request, except while the exit drains.
  */
+import type { Socket } from 'node:net';
 import * as pty from 'node-pty';
 import type { PtyExit, PtySpawnOptions } from '../shared/pty-host-protocol.js';
 import { Emitter } from '../shared/events.js';
 import type { DirectInputChannel } from '../shared/input-lease.js';
 import { describePtyExit } from '../shared/pty-exit.js';
 import { killPaneTree } from '../node/process-reaper.js';
-import { logIgnored } from '../node/patterm-log.js';
+import { logIgnored, pattermLog } from '../node/patterm-log.js';
 import { PtySlave } from './pty-slave.js';
+import { readIntoReusedBuffer } from './reused-read-buffer.js';
+
+/** Said once per thread: it holds for every PTY. */
+let reportedAllocatedReads = false;
 
 /** What node-pty reported when the child exited (`signal` 0: none). */
 interface RawExit {
@@ -30,7 +35,7 @@ type LifePhase =
 
 /** What the output pump hears from the PTY. */
 export interface PtyListener {
-  /** A read from the master (never empty). */
+  /** A read from the master (never empty), in a buffer reused for the next read: copy what is kept. */
   onData(data: Buffer): void;
   /** The exit was reported, one macrotask on, so output node-pty still had queued came first. */
   onExitReported(): void;
@@ -63,10 +68,15 @@ export class PtyLifecycle {
       env: options.env,
       encoding: null,
     } as pty.IPtyForkOptions);
-    this.pty.onData((raw) => {
-      const data = this.slave.filter(raw as unknown as Buffer);
+    const onRead = (raw: Buffer) => {
+      const data = this.slave.filter(raw);
       if (data.length > 0) listener.onData(data);
-    });
+    };
+    if (!readIntoReusedBuffer((this.pty as unknown as { _socket: Socket })._socket, onRead)) {
+      if (!reportedAllocatedReads) pattermLog("this Node's sockets cannot read into a reused buffer: each PTY read is allocated, and a flooding pane holds more memory");
+      reportedAllocatedReads = true;
+      this.pty.onData((raw) => onRead(raw as unknown as Buffer));
+    }
     this.pty.onExit((event) => this.onRawExit(event, listener));
     this.slave = new PtySlave(this.pty, () => this.startDrain());
   }

@@ -87,3 +87,42 @@ test('takeInto fills a buffer of the caller\'s from the front, across chunks, an
   assert.throws(() => queue.takeInto(new Uint8Array(6)), /6 bytes asked for, 5 queued/);
   assert.equal(text(queue.takeLines(9)), 'three');
 });
+
+test('bytes come out in the order they went in while the buffer grows, moves its bytes to the front, and drains', () => {
+  const queue = new ChunkQueue();
+  let nextByte = 0;
+  let expectedNext = 0;
+  // A deterministic mix: bursts that grow the backlog past several buffer sizes, takes that drain it.
+  let seed = 7;
+  const random = (limit: number) => {
+    seed = (seed * 1103515245 + 12345) % 2 ** 31;
+    return seed % limit;
+  };
+  const check = (taken: Uint8Array) => {
+    for (const byte of taken) assert.equal(byte, expectedNext++ & 0xff);
+  };
+  for (let round = 0; round < 3000; round++) {
+    const burst = round % 500 < 250 ? 3 : 1; // phases where the backlog grows, then shrinks
+    for (let i = 0; i < burst; i++) {
+      const chunk = new Uint8Array(1 + random(8192));
+      for (let j = 0; j < chunk.length; j++) chunk[j] = nextByte++ & 0xff;
+      queue.push(chunk);
+    }
+    const before = queue.bytes;
+    const peeked = queue.peekAll();
+    assert.equal(peeked.length, before);
+    if (before > 0) assert.equal(peeked[0], expectedNext & 0xff, 'peekAll starts at the front');
+    const how = random(3);
+    if (how === 0) check(queue.take(random(12_000)));
+    else if (how === 1) check(new Uint8Array(queue.takeView(random(12_000)))); // copied before the next push
+    else {
+      const target = new Uint8Array(queue.linesSize(random(12_000)));
+      queue.takeInto(target);
+      check(target);
+    }
+    if (round % 997 === 0) check(queue.take(queue.bytes)); // drained now and then
+  }
+  check(queue.take(queue.bytes));
+  assert.equal(expectedNext, nextByte);
+  assert.equal(queue.pushedTotal, nextByte);
+});

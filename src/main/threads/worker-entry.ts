@@ -31,8 +31,10 @@ export function workerEntryUrl(entry: WorkerEntry): URL {
 
 /**
  * V8 heap limits of the pane and PTY host threads. Their bytes live in shared
- * memory and WASM, so their JavaScript heaps stay small, but under a flood V8
- * grows a thread's young generation towards its default and keeps it
- * resident. Not smaller: a smaller one made animating panes collect more often.
+ * memory and WASM, so their JavaScript heaps stay small, but V8 grows a
+ * thread's young generation towards its limit (under a flood, or a TUI's
+ * start-up) and keeps it resident while the thread idles. At 2 MiB it stays
+ * at V8's initial size; a smaller limit saves nothing more, and made
+ * animating panes collect more often.
  */
-export const SMALL_HEAP_LIMITS = { maxYoungGenerationSizeMb: 4 } as const;
+export const SMALL_HEAP_LIMITS = { maxYoungGenerationSizeMb: 2 } as const;

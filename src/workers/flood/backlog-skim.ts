@@ -27,9 +27,9 @@ const SKIM_MIN_BYTES = 64 * 1024;
 export const SKIM_RETRY_BYTES = 128 * 1024;
 /**
  * Each try in a row that finds nothing doubles the wait before the next, up
- * to this. A try merges the whole backlog into one buffer first, so a flood
- * that is never plain (`scroll-regions`) was copied over and over on the
- * thread that reads the PTY (docs/perf-notes.md). Capped so that a flood
+ * to this. A try searches the whole backlog, so a flood that is never plain
+ * (`scroll-regions`) was searched over and over on the thread that reads the
+ * PTY (docs/perf-notes.md). Capped so that a flood
  * which turns plain (a build's progress
  * screen, then its log) is skimmed within a few MiB.
  */
