@@ -67,6 +67,8 @@ export class PaneService {
   private screenNotices = false;
   /** The pending tick was scheduled at the unwatched pace; a new watcher brings it forward. */
   private slowTickPending = false;
+  /** Set while burst() runs: whether output came in it. */
+  private burstState: { output: boolean } | null = null;
   private readonly focus = new FocusReporter((bytes) => this.post({ t: 'reply', data: bytes }));
 
   /** `compactBytes`: tests only, the keeper's compaction limit (see EmulatorKeeperOptions). */
@@ -154,7 +156,25 @@ export class PaneService {
     // version() syncs on demand; the tick below catches up at most every
     // DIRTY_NOTIFY_INTERVAL_MS.
     this.renderStale = true;
-    this.scheduleScreenTick({ inlineWhenDue: true });
+    if (this.burstState) this.burstState.output = true;
+    else this.scheduleScreenTick({ inlineWhenDue: true });
+  }
+
+  /**
+   * Runs `feed`, which hands over several batches at once (frames drained
+   * from the output lane), with one screen tick after them all rather than
+   * one after the first and a timer for the rest.
+   */
+  burst<T>(feed: () => T): T {
+    if (this.burstState) return feed();
+    const burst = { output: false };
+    this.burstState = burst;
+    try {
+      return feed();
+    } finally {
+      this.burstState = null;
+      if (burst.output) this.scheduleScreenTick({ inlineWhenDue: true });
+    }
   }
 
   private feed(bytes: Uint8Array, chunkStart: number): void {
@@ -204,6 +224,11 @@ export class PaneService {
   /** Someone is looking at this pane: the TUI shows it, or a caller waits on its screen. */
   get watched(): boolean {
     return this.frameSink !== null || this.waiters.count > 0;
+  }
+
+  /** Every output batch should reach this worker as it comes, not be left for a later drain (see OutputReceiver). */
+  get wantsEveryBatch(): boolean {
+    return this.watched || this.screenNotices;
   }
 
   /**

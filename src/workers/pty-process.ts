@@ -155,6 +155,8 @@ export class PtyProcess implements ParseClient {
    */
   private updateAckInterest(): void {
     const wanted = this.life.paused || this.turn.kind === 'in-turn' || this.pending.bytes > 0 || this.life.exitDraining;
+    // Waiting on a parse the worker has not been told of would wait out the sink's deferral.
+    if (wanted) this.sink.announceDeferred();
     if (wanted === this.ackWanted) return;
     this.ackWanted = wanted;
     this.acks.setWanted(wanted);
@@ -172,7 +174,7 @@ export class PtyProcess implements ParseClient {
     this.pending.push(data);
     // Never pause while draining after exit (PtyLifecycle.mayPause).
     if (this.life.mayPause && (this.unacked() > this.highWatermark() || this.holdingForInput())) this.life.pause();
-    if (this.inFlight() <= 0 && this.pending.bytes <= INTERACTIVE_BYTES) {
+    if (this.announcedInFlight() <= 0 && this.pending.bytes <= INTERACTIVE_BYTES) {
       // A keystroke's echo or a prompt with the worker idle: go now. Waiting for
       // the coalescing macrotask would queue it behind every flooding PTY's reads.
       // Someone waiting on this pane is waiting for exactly this: floods step aside.
@@ -194,6 +196,29 @@ export class PtyProcess implements ParseClient {
     return this.acks.inFlight(this.delivered);
   }
 
+  /**
+   * Bytes the worker was told of and has not parsed. Deferred bytes (OutputSink.deferredBytes)
+   * lie after every announced one and are parsed in order, so once the worker
+   * is past the announced ones this is 0.
+   */
+  private announcedInFlight(): number {
+    return Math.max(0, this.inFlight() - this.sink.deferredBytes());
+  }
+
+  /**
+   * Whether a batch must reach the worker at once rather than wait to be
+   * drained: someone looks at or waits on the pane, a turn or flow control
+   * waits on its parse, more output is queued behind it, or the worker has
+   * not caught up with what it was told (deferred bytes always come after all
+   * of that, so the worker takes every frame in order).
+   */
+  private urgent(): boolean {
+    return (
+      this.focused || this.awaited > 0 || this.turn.kind !== 'between-turns' || this.life.paused || this.life.exitDraining ||
+      this.pending.bytes > 0 || this.announcedInFlight() > 0
+    );
+  }
+
   /** Bytes read from the PTY and not yet parsed: what flow control bounds. */
   private unacked(): number {
     return this.pending.bytes + this.inFlight();
@@ -212,7 +237,7 @@ export class PtyProcess implements ParseClient {
     this.skimBacklog();
     while (this.pending.bytes > 0 && this.inFlight() < IN_FLIGHT_LIMIT_BYTES) {
       if (this.turn.kind !== 'in-turn') {
-        const interactive = this.pending.bytes <= INTERACTIVE_BYTES && this.inFlight() <= INTERACTIVE_BYTES;
+        const interactive = this.pending.bytes <= INTERACTIVE_BYTES && this.announcedInFlight() <= INTERACTIVE_BYTES;
         if (!interactive) {
           if (this.turn.kind === 'retired' || !this.scheduler.acquire(this)) return; // queued: onTurn() resumes
           this.beginTurn();
@@ -247,8 +272,9 @@ export class PtyProcess implements ParseClient {
   }
 
   private hand(batch: Uint8Array, flooding: boolean): void {
+    const urgent = this.urgent();
     this.countDelivered(batch.length);
-    this.sink.deliver(batch, flooding);
+    this.sink.deliver(batch, flooding, urgent);
     this.settleIfConsumerGone();
   }
 
