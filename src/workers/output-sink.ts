@@ -7,7 +7,7 @@ export interface OutputSink {
    * (deferredBytes), within a bounded delay.
    */
   deliver(bytes: Uint8Array, flooding: boolean, urgent: boolean): void;
-  /** Bytes delivered that the worker has not been told of yet (see `urgent`). */
+  /** Bytes delivered since the worker was last told of output (see `urgent`); it may have drained some of them by itself. */
   deferredBytes(): number;
   /** Tells the worker of the deferred bytes now: something here waits on their parse. */
   announceDeferred(): void;

@@ -197,9 +197,11 @@ export class PtyProcess implements ParseClient {
   }
 
   /**
-   * Bytes the worker was told of and has not parsed. Deferred bytes (OutputSink.deferredBytes)
-   * lie after every announced one and are parsed in order, so once the worker
-   * is past the announced ones this is 0.
+   * Bytes the worker was told of and has not parsed. Bytes are left
+   * unannounced only once the worker has parsed all it was told of
+   * (urgent()), and the next announcement counts them as told, so they always
+   * lie after the announced ones: past those, this is 0, however many of them
+   * the worker has drained by itself.
    */
   private announcedInFlight(): number {
     return Math.max(0, this.inFlight() - this.sink.deferredBytes());
