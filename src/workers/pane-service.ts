@@ -67,8 +67,8 @@ export class PaneService {
   private screenNotices = false;
   /** The pending tick was scheduled at the unwatched pace; a new watcher brings it forward. */
   private slowTickPending = false;
-  /** Set while burst() runs: whether output came in it. */
-  private burstState: { output: boolean } | null = null;
+  /** Set while burst() runs: its screen tick comes at its end. */
+  private inBurst = false;
   private readonly focus = new FocusReporter((bytes) => this.post({ t: 'reply', data: bytes }));
 
   /** `compactBytes`: tests only, the keeper's compaction limit (see EmulatorKeeperOptions). */
@@ -156,24 +156,17 @@ export class PaneService {
     // version() syncs on demand; the tick below catches up at most every
     // DIRTY_NOTIFY_INTERVAL_MS.
     this.renderStale = true;
-    if (this.burstState) this.burstState.output = true;
-    else this.scheduleScreenTick({ inlineWhenDue: true });
+    if (!this.inBurst) this.scheduleScreenTick({ inlineWhenDue: true });
   }
 
-  /**
-   * Runs `feed`, which hands over several batches at once (frames drained
-   * from the output lane), with one screen tick after them all rather than
-   * one after the first and a timer for the rest.
-   */
-  burst<T>(feed: () => T): T {
-    if (this.burstState) return feed();
-    const burst = { output: false };
-    this.burstState = burst;
+  /** Runs `feed`, which hands over several batches at once (frames drained from the output lane), with one screen tick after them all, not one after the first and a timer for the rest. */
+  burst(feed: () => void): void {
+    this.inBurst = true;
     try {
-      return feed();
+      feed();
     } finally {
-      this.burstState = null;
-      if (burst.output) this.scheduleScreenTick({ inlineWhenDue: true });
+      this.inBurst = false;
+      if (this.renderStale) this.scheduleScreenTick({ inlineWhenDue: true });
     }
   }
 
