@@ -174,7 +174,8 @@ export class PtyProcess implements ParseClient {
     this.pending.push(data);
     // Never pause while draining after exit (PtyLifecycle.mayPause).
     if (this.life.mayPause && (this.unacked() > this.highWatermark() || this.holdingForInput())) this.life.pause();
-    if (this.announcedInFlight() <= 0 && this.pending.bytes <= INTERACTIVE_BYTES) {
+    // Bytes left unannounced count against the interactive size: a flood's first reads must not pass as echoes.
+    if (this.announcedInFlight() <= 0 && this.inFlight() + this.pending.bytes <= INTERACTIVE_BYTES) {
       // A keystroke's echo or a prompt with the worker idle: go now. Waiting for
       // the coalescing macrotask would queue it behind every flooding PTY's reads.
       // Someone waiting on this pane is waiting for exactly this: floods step aside.
@@ -239,7 +240,7 @@ export class PtyProcess implements ParseClient {
     this.skimBacklog();
     while (this.pending.bytes > 0 && this.inFlight() < IN_FLIGHT_LIMIT_BYTES) {
       if (this.turn.kind !== 'in-turn') {
-        const interactive = this.pending.bytes <= INTERACTIVE_BYTES && this.announcedInFlight() <= INTERACTIVE_BYTES;
+        const interactive = this.pending.bytes <= INTERACTIVE_BYTES && this.inFlight() <= INTERACTIVE_BYTES;
         if (!interactive) {
           if (this.turn.kind === 'retired' || !this.scheduler.acquire(this)) return; // queued: onTurn() resumes
           this.beginTurn();

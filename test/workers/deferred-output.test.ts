@@ -7,7 +7,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MessageChannel } from 'node:worker_threads';
@@ -21,6 +21,7 @@ import { isOutputMessage, OutputReceiver } from '../../src/workers/output-receiv
 import type { FromWorkerMessage, ToWorkerMessage } from '../../src/shared/pane-protocol.js';
 import { eventually } from '../helpers/coordinator-fixture.js';
 import { testSpawnOptions } from '../helpers/pty-spawn-options.js';
+import { INTERACTIVE_BYTES } from '../../src/workers/flood/parse-scheduler.js';
 
 interface Pane {
   service: PaneService;
@@ -28,6 +29,8 @@ interface Pane {
   lane: SharedArrayBuffer;
   /** Messages from the PTY host, by kind. */
   messages: Record<string, number>;
+  /** The most output taken in from the lane unannounced at once (before an announced batch, or at a drain notice). */
+  largestUnannouncedRun(): number;
   text(): string;
   write(data: string): void;
   dispose(): Promise<void>;
@@ -47,10 +50,15 @@ async function startPane(argv: string[]): Promise<Pane> {
   );
   const output = new OutputReceiver(service, new OutputLaneReader(lane), () => undefined);
   const messages: Record<string, number> = {};
+  const parsed = new SharedAcks(acks);
+  let largestUnannouncedRun = 0;
   channel.port2.on('message', (message: ToWorkerMessage) => {
     if (!isOutputMessage(message)) return;
     messages[message.t] = (messages[message.t] ?? 0) + 1;
+    const before = parsed.parsed();
     output.receive(message);
+    const announced = message.t === 'lane-batch' ? message.span.length : message.t === 'lane-drain' ? 0 : message.bytes.length + (message.t === 'skim' ? message.skipped : 0);
+    largestUnannouncedRun = Math.max(largestUnannouncedRun, parsed.parsed() - before - announced);
   });
   const host = new PtyHost(new InputActivity());
   const pty = await host.spawn('p', { ...testSpawnOptions(argv, 'deferred-output-test'), acks, lane }, channel.port1);
@@ -60,6 +68,7 @@ async function startPane(argv: string[]): Promise<Pane> {
     output,
     lane,
     messages,
+    largestUnannouncedRun: () => largestUnannouncedRun,
     text: () => Buffer.from(service.stream(0).bytes).toString('utf8'),
     dispose: async () => {
       channel.port2.close();
@@ -121,5 +130,25 @@ test('a terminal query from an unwatched pane is announced at once and answered'
     assert.ok((pane.messages['lane-batch'] ?? 0) >= 1, `the query came announced (${JSON.stringify(pane.messages)})`);
   } finally {
     await pane.dispose();
+  }
+});
+
+test('a flood is not left in the lane: beyond an echo\'s size it takes parse turns, announced', { timeout: 60_000 }, async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'deferred-output-'));
+  const path = join(dir, 'flood.txt');
+  const lines = 10_000;
+  writeFileSync(path, `${'x'.repeat(79)}\n`.repeat(lines));
+  const cooked = lines * 81; // the PTY turns each LF into CR LF
+  const pane = await startPane(['bash', '--norc', '--noprofile', '-c', `cat ${path}; exec sleep 60`]);
+  try {
+    await eventually(() => pane.service.stream(0).headOffset >= cooked, { message: 'the whole flood in the output log' });
+    // Output passes as interactive (pty-process.ts) while what is unparsed, and what is read, are each
+    // within INTERACTIVE_BYTES: a flood's reads beyond that wait for a parse turn, and go announced.
+    const run = pane.largestUnannouncedRun();
+    assert.ok(run <= 2 * INTERACTIVE_BYTES, `at most ${2 * INTERACTIVE_BYTES} bytes were left in the lane at once (${run}; ${JSON.stringify(pane.messages)})`);
+    assert.ok((pane.messages['lane-batch'] ?? 0) > 0, 'the flood went announced');
+  } finally {
+    await pane.dispose();
+    rmSync(dir, { recursive: true, force: true });
   }
 });
