@@ -31,6 +31,9 @@ interface Pane {
   messages: Record<string, number>;
   /** The most output taken in from the lane unannounced at once (before an announced batch, or at a drain notice). */
   largestUnannouncedRun(): number;
+  /** All output taken in unannounced, and all output taken in. */
+  unannouncedBytes(): number;
+  parsedBytes(): number;
   text(): string;
   write(data: string): void;
   dispose(): Promise<void>;
@@ -52,13 +55,16 @@ async function startPane(argv: string[]): Promise<Pane> {
   const messages: Record<string, number> = {};
   const parsed = new SharedAcks(acks);
   let largestUnannouncedRun = 0;
+  let unannouncedBytes = 0;
   channel.port2.on('message', (message: ToWorkerMessage) => {
     if (!isOutputMessage(message)) return;
     messages[message.t] = (messages[message.t] ?? 0) + 1;
     const before = parsed.parsed();
     output.receive(message);
     const announced = message.t === 'lane-batch' ? message.span.length : message.t === 'lane-drain' ? 0 : message.bytes.length + (message.t === 'skim' ? message.skipped : 0);
-    largestUnannouncedRun = Math.max(largestUnannouncedRun, parsed.parsed() - before - announced);
+    const unannounced = parsed.parsed() - before - announced;
+    unannouncedBytes += unannounced;
+    largestUnannouncedRun = Math.max(largestUnannouncedRun, unannounced);
   });
   const host = new PtyHost(new InputActivity());
   const pty = await host.spawn('p', { ...testSpawnOptions(argv, 'deferred-output-test'), acks, lane }, channel.port1);
@@ -69,6 +75,8 @@ async function startPane(argv: string[]): Promise<Pane> {
     lane,
     messages,
     largestUnannouncedRun: () => largestUnannouncedRun,
+    unannouncedBytes: () => unannouncedBytes,
+    parsedBytes: () => parsed.parsed(),
     text: () => Buffer.from(service.stream(0).bytes).toString('utf8'),
     dispose: async () => {
       channel.port2.close();
@@ -94,7 +102,10 @@ test('an unwatched spinner\'s redraws wait in the lane, and reach the pane at th
     // Nothing here drains the lane: only the PTY host's messages bring output to the service.
     await eventually(() => pane.text().includes('step 15 '), { message: 'the last redraw in the pane\'s output log' });
     assert.ok((pane.messages['lane-drain'] ?? 0) > 0, `the host told the worker to drain (${JSON.stringify(pane.messages)})`);
-    assert.equal(pane.messages['lane-batch'] ?? 0, 0, `no redraw was announced on its own (${JSON.stringify(pane.messages)})`);
+    // A redraw that comes before the worker has taken in what it was told of is announced (pty-process.ts, urgent()):
+    // on a loaded machine a few are, but most wait in the lane.
+    const unannounced = pane.unannouncedBytes();
+    assert.ok(unannounced > pane.parsedBytes() / 2, `most redraws waited in the lane (${unannounced} of ${pane.parsedBytes()} bytes; ${JSON.stringify(pane.messages)})`);
     assert.match(pane.service.lines().join('\n'), /step 15/, 'and it was parsed onto the screen');
   } finally {
     await pane.dispose();
