@@ -91,14 +91,23 @@ export interface FramePort {
  * scanner's events in the batch, and whether the stream is between sequences
  * at its end. It comes as one of three kinds, below.
  */
-export type OutputMessage = LaneBatchMessage | CopiedBatchMessage | SkimMessage;
+export type OutputMessage = LaneBatchMessage | LaneDrainMessage | CopiedBatchMessage | SkimMessage;
 
-/** A batch in the pane's output lane (output-lane.ts), the usual way. `flooding`: part of a sustained flood, not a redraw or an echo. */
+/**
+ * A batch in the pane's output lane (output-lane.ts), announced: the worker
+ * first takes the frames left unannounced before it. `flooding`: part of a
+ * sustained flood, not a redraw or an echo.
+ */
 export interface LaneBatchMessage {
   t: 'lane-batch';
   span: LaneSpan;
   flooding: boolean;
   scanned: ScannedBatch;
+}
+
+/** Frames were left in the lane unannounced (no scanned events, nobody watching): take them now. */
+export interface LaneDrainMessage {
+  t: 'lane-drain';
 }
 
 /** A batch in its own transferred buffer: for a pane with no output lane. */

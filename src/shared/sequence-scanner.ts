@@ -68,6 +68,8 @@ const INTERESTING_CSI_FINALS = new Uint8Array(256);
 for (const final of [0x63, 0x71, 0x70, 0x75, 0x6e, 0x74, 0x72, 0x68, 0x6c]) INTERESTING_CSI_FINALS[final] = 1; // c q p u n t, and margins: r h l
 /** DECSTBM, SM and RM: read for margins only, from the parameter bytes (a scrolling program sends DECSTBM per scroll). */
 const DECSTBM = 0x72;
+/** Device status report (CSI Ps n). */
+const DSR = 0x6e;
 const SET_MODE = 0x68;
 const RESET_MODE = 0x6c;
 /** DECLRMM: while set, CSI s sets left and right margins. */
@@ -92,6 +94,13 @@ export class SequenceScanner {
   /** The last DECSTBM's top and bottom as sent (0: omitted), or null when none is in force. */
   private scrollRegion: [number, number] | null = null;
   private leftRightMarginMode = false;
+  /**
+   * Queries the emulator answers itself (DSR 5 and 6: status and cursor
+   * position), counted, not reported as events: whoever forwards output
+   * (pty-host-service.ts) must not hold back a batch the program waits to
+   * hear about.
+   */
+  emulatorQueries = 0;
 
   /**
    * True between sequences: the stream can be cut here and a fresh emulator fed
@@ -288,6 +297,7 @@ export class SequenceScanner {
       if (shape) events.push({ type: 'cursor-shape', shape: Number(shape[1] || 0), end: index + 1 });
       const query = parseCsiQuery(params, String.fromCharCode(byte));
       if (query) events.push({ type: 'query', query, end: index + 1 });
+      else if (byte === DSR && (params === '5' || params === '6')) this.emulatorQueries++;
     } else if (byte === ESC) {
       this.state = State.Escape;
     } else if (byte === CAN || byte === SUB) {

@@ -1,7 +1,16 @@
 /** Where a PtyProcess hands its output: the PTY host's forwarding to the pane's worker (pty-host-service.ts). */
 export interface OutputSink {
-  /** Takes an output batch. `flooding` marks a batch deep into a parse turn (pty-process.ts, FLOOD_TURN_BYTES). */
-  deliver(bytes: Uint8Array, flooding: boolean): void;
+  /**
+   * Takes an output batch. `flooding` marks a batch deep into a parse turn
+   * (pty-process.ts, FLOOD_TURN_BYTES). `urgent`: the worker must hear of it
+   * now; otherwise the sink may leave it for the worker to drain later
+   * (deferredBytes), within a bounded delay.
+   */
+  deliver(bytes: Uint8Array, flooding: boolean, urgent: boolean): void;
+  /** Bytes delivered since the worker was last told of output (see `urgent`); it may have drained some of them by itself. */
+  deferredBytes(): number;
+  /** Tells the worker of the deferred bytes now: something here waits on their parse. */
+  announceDeferred(): void;
   /**
    * Where to write the next batch, of exactly `size` bytes, to deliver it
    * whole; null while there is no room for it yet (the consumer has not

@@ -67,6 +67,8 @@ export class PaneService {
   private screenNotices = false;
   /** The pending tick was scheduled at the unwatched pace; a new watcher brings it forward. */
   private slowTickPending = false;
+  /** Set while burst() runs: its screen tick comes at its end. */
+  private inBurst = false;
   private readonly focus = new FocusReporter((bytes) => this.post({ t: 'reply', data: bytes }));
 
   /** `compactBytes`: tests only, the keeper's compaction limit (see EmulatorKeeperOptions). */
@@ -154,7 +156,18 @@ export class PaneService {
     // version() syncs on demand; the tick below catches up at most every
     // DIRTY_NOTIFY_INTERVAL_MS.
     this.renderStale = true;
-    this.scheduleScreenTick({ inlineWhenDue: true });
+    if (!this.inBurst) this.scheduleScreenTick({ inlineWhenDue: true });
+  }
+
+  /** Runs `feed`, which hands over several batches at once (frames drained from the output lane), with one screen tick after them all, not one after the first and a timer for the rest. */
+  burst(feed: () => void): void {
+    this.inBurst = true;
+    try {
+      feed();
+    } finally {
+      this.inBurst = false;
+      if (this.renderStale) this.scheduleScreenTick({ inlineWhenDue: true });
+    }
   }
 
   private feed(bytes: Uint8Array, chunkStart: number): void {
@@ -204,6 +217,11 @@ export class PaneService {
   /** Someone is looking at this pane: the TUI shows it, or a caller waits on its screen. */
   get watched(): boolean {
     return this.frameSink !== null || this.waiters.count > 0;
+  }
+
+  /** Every output batch should reach this worker as it comes, not be left for a later drain (see OutputReceiver). */
+  get wantsEveryBatch(): boolean {
+    return this.watched || this.screenNotices;
   }
 
   /**

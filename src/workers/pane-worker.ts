@@ -11,7 +11,7 @@ import { OutputLaneReader } from '../shared/output-lane.js';
 import { expose, nodeEndpoint, transfer } from '../node/comlink-node.js';
 import { FloodPriority } from './flood/flood-priority.js';
 import { PaneService } from './pane-service.js';
-import { isOutputMessage, receiveOutput } from './output-receiver.js';
+import { isOutputMessage, OutputReceiver } from './output-receiver.js';
 
 /** What makes a worker one pane's: its workerData at launch, or a spare's first message (see SPARE_READY). */
 interface PaneWorkerData {
@@ -38,19 +38,40 @@ function startPane({ init, module, dataPort, eventPort }: PaneWorkerData): void 
   });
 
   const lane = init.lane ? new OutputLaneReader(init.lane) : null;
+  const output = new OutputReceiver(service, lane, (buffer) => dataPort.postMessage({ t: 'recycle', buffer } satisfies FromWorkerMessage, [buffer]));
   let framePort: MessagePort | null = null;
 
   dataPort.on('message', (message: ToWorkerMessage) => {
     if (!isOutputMessage(message)) return;
     if (service.watched) priority.onWatched();
-    else if (message.t === 'skim' || message.flooding) priority.onFlood();
-    receiveOutput(service, message, lane, (buffer) => dataPort.postMessage({ t: 'recycle', buffer } satisfies FromWorkerMessage, [buffer]));
+    else if (message.t === 'skim' || (message.t !== 'lane-drain' && message.flooding)) priority.onFlood();
+    output.receive(message);
+    output.updateEager(); // a waiter may have matched
   });
 
-  eventPort.on('message', (message: ToWorkerMessage) => {
-    if (message.t === 'frame-sink') setFramePort(message.port as MessagePort | null);
-    else if (message.t === 'screen-notices') service.setScreenNotices(message.on);
-  });
+  /**
+   * Whatever may start someone watching (a waiter, the TUI's frames, the
+   * coordinator's notices) or read the pane runs between two drains: output
+   * left in the lane is taken before it, and any written before the PTY host
+   * saw the pane turn eager is taken after it.
+   */
+  function drained<A extends unknown[], R>(call: (...args: A) => R): (...args: A) => R {
+    return (...args) => {
+      output.drain();
+      const result = call(...args);
+      output.updateEager();
+      output.drain();
+      return result;
+    };
+  }
+
+  eventPort.on(
+    'message',
+    drained((message: ToWorkerMessage) => {
+      if (message.t === 'frame-sink') setFramePort(message.port as MessagePort | null);
+      else if (message.t === 'screen-notices') service.setScreenNotices(message.on);
+    }),
+  );
 
   /** The TUI's focused-pane port: frames go straight to the renderer thread, not through the coordinator. */
   function setFramePort(port: MessagePort | null): void {
@@ -70,26 +91,26 @@ function startPane({ init, module, dataPort, eventPort }: PaneWorkerData): void 
   }
 
   const api: PaneWorkerApi = {
-    resize: (cols, rows) => service.resize(cols, rows),
-    grid: (sinceVersion, styled) => service.grid(sinceVersion, styled),
-    cells: () => {
+    resize: drained((cols, rows) => service.resize(cols, rows)),
+    grid: drained((sinceVersion, styled) => service.grid(sinceVersion, styled)),
+    cells: drained(() => {
       const frame = service.cells();
       return transfer(frame, [frame.cells.buffer]);
-    },
-    history: (first, count) => {
+    }),
+    history: drained((first, count) => {
       const slice = service.historySlice(first, count);
       return transfer(slice, [slice.frame.cells.buffer]);
-    },
-    stream: (fromOffset, limit) => {
+    }),
+    stream: drained((fromOffset, limit) => {
       const chunk = service.stream(fromOffset, limit);
       return transfer(chunk, [chunk.bytes.buffer]);
-    },
-    remains: (historyCells) => service.remains(historyCells),
-    waitFor: (request) => service.waitFor(request),
-    cancelWait: (id) => service.cancelWait(id),
-    idleMs: () => service.idleMs(),
-    idleState: () => service.idleState(),
-    setIdleThreshold: (ms) => service.setIdleThreshold(ms),
+    }),
+    remains: drained((historyCells) => service.remains(historyCells)),
+    waitFor: drained((request) => service.waitFor(request)),
+    cancelWait: drained((id) => service.cancelWait(id)),
+    idleMs: drained(() => service.idleMs()),
+    idleState: drained(() => service.idleState()),
+    setIdleThreshold: drained((ms) => service.setIdleThreshold(ms)),
   };
 
   expose(api, nodeEndpoint(parentPort!));

@@ -8,11 +8,12 @@
 import type { MessagePort } from 'node:worker_threads';
 import type { FromWorkerMessage, ToWorkerMessage } from '../shared/pane-protocol.js';
 import type { PtyHostApi, PtyHostEvent, PtySpawnOptions, PtySpawned } from '../shared/pty-host-protocol.js';
-import { OutputLaneWriter } from '../shared/output-lane.js';
+import { FRAME_ANNOUNCED, FRAME_AT_GROUND, OutputLaneWriter } from '../shared/output-lane.js';
 import { SequenceScanner } from '../shared/sequence-scanner.js';
 import type { ParseScheduler } from './flood/parse-scheduler.js';
 import { LentBuffers } from './flood/lent-buffers.js';
 import { PtyProcess } from './pty-process.js';
+import { DeferredOutputSweep } from './deferred-output.js';
 
 class HostedPty {
   readonly pty: PtyProcess;
@@ -23,17 +24,22 @@ class HostedPty {
   private laneSlot: Uint8Array | null = null;
   /** What a skim sends goes in a buffer the worker hands back (see LentBuffers). */
   private readonly skimBuffers = new LentBuffers();
+  /** Bytes in lane frames the worker has not been told of (see forward). */
+  private deferred = 0;
 
   constructor(
     options: PtySpawnOptions,
     private readonly port: MessagePort,
     scheduler: ParseScheduler,
+    private readonly sweep: DeferredOutputSweep,
   ) {
     this.lane = options.lane ? new OutputLaneWriter(options.lane) : null;
     this.pty = PtyProcess.spawn(
       options,
       {
-        deliver: (bytes, flooding) => this.forward(bytes, flooding),
+        deliver: (bytes, flooding, urgent) => this.forward(bytes, flooding, urgent),
+        deferredBytes: () => this.deferred,
+        announceDeferred: () => this.announceDeferred(),
         batchBuffer: (size) => this.batchBuffer(size),
         skim: (front, digest) => this.forwardSkim(front, digest, options.ringBytes),
         atPlainBoundary: (rows) => this.scanner.atGround && this.scanner.marginsAreFullScreen(rows),
@@ -50,18 +56,46 @@ class HostedPty {
     return this.laneSlot;
   }
 
-  private forward(bytes: Uint8Array, flooding: boolean): void {
+  /**
+   * A batch goes to the worker announced (a message with its scan) when it is
+   * urgent, part of a flood, holds something the scan found (a query to
+   * answer, a title, a bell), or the worker asks for every batch (someone
+   * watches or listens to the pane). Otherwise it is left in the lane for the
+   * worker to drain: on its next message, before any read, or when the sweep
+   * comes (deferred-output.ts).
+   */
+  private forward(bytes: Uint8Array, flooding: boolean, urgent: boolean): void {
     const lane = bytes === this.laneSlot ? this.lane : null;
     this.laneSlot = null;
     if (this.consumerGone) return; // the PTY counts it as parsed (dropConsumer)
     // Scanned here, in order, not in the worker: its parse is a flood's bottleneck,
     // and on escape-dense output the scan is a fair share of the worker's time.
+    const emulatorQueries = this.scanner.emulatorQueries;
     const scanned = { events: this.scanner.scan(bytes), atGround: this.scanner.atGround };
-    if (lane) {
-      this.post({ t: 'lane-batch', span: lane.commit(bytes.length), flooding, scanned });
-    } else {
+    if (!lane) {
       this.post({ t: 'copied-batch', bytes, flooding, scanned }, [bytes.buffer as ArrayBuffer]);
+      return;
     }
+    const noteworthy = scanned.events.length > 0 || this.scanner.emulatorQueries !== emulatorQueries;
+    const announce = urgent || flooding || noteworthy || lane.eager;
+    const span = lane.commit((announce ? FRAME_ANNOUNCED : 0) | (scanned.atGround ? FRAME_AT_GROUND : 0));
+    if (announce) {
+      this.deferred = 0; // the worker drains them before this one
+      this.post({ t: 'lane-batch', span, flooding, scanned });
+      return;
+    }
+    this.deferred += bytes.length;
+    // The worker sets `eager` and then drains; read it again now that the frame is published,
+    // so that a frame written just as the worker turned eager does not wait for the sweep.
+    if (lane.eager) this.announceDeferred();
+    else this.sweep.add(this);
+  }
+
+  /** Tells the worker of the frames left in the lane, if any. */
+  announceDeferred(): void {
+    if (this.deferred === 0 || this.consumerGone) return;
+    this.deferred = 0;
+    this.post({ t: 'lane-drain' });
   }
 
   private post(message: ToWorkerMessage, transfers: ArrayBuffer[] = []): void {
@@ -77,6 +111,7 @@ class HostedPty {
    */
   private forwardSkim(front: Uint8Array, digest: Uint8Array, ringBytes: number): void {
     if (this.consumerGone) return;
+    this.announceDeferred(); // frames left in the lane come before this front
     const skipped = Math.max(0, front.length - ringBytes);
     const events = this.scanner.scanPlain(front).map((event) => ({ ...event, end: Math.max(0, event.end - skipped) }));
     const bytes = this.skimBuffers.take(front.length - skipped);
@@ -94,12 +129,14 @@ class HostedPty {
   /** Nobody will ack again: release what is in flight, and everything from now on. */
   dropConsumer(): void {
     this.consumerGone = true;
+    this.sweep.forget(this);
     this.port.close();
     this.skimBuffers.dispose();
     this.pty.dropConsumer();
   }
 
   destroy(): void {
+    this.sweep.forget(this);
     this.pty.destroy();
     this.port.close();
     this.skimBuffers.dispose();
@@ -108,6 +145,7 @@ class HostedPty {
 
 export class PtyHostService implements PtyHostApi {
   private readonly ptys = new Map<string, HostedPty>();
+  private readonly sweep = new DeferredOutputSweep();
 
   constructor(
     private readonly scheduler: ParseScheduler,
@@ -116,7 +154,7 @@ export class PtyHostService implements PtyHostApi {
 
   spawn(id: string, options: PtySpawnOptions, dataPort: MessagePort): PtySpawned {
     if (this.ptys.has(id)) throw new Error(`a PTY with id ${JSON.stringify(id)} is already running`);
-    const hosted = new HostedPty(options, dataPort, this.scheduler);
+    const hosted = new HostedPty(options, dataPort, this.scheduler, this.sweep);
     this.ptys.set(id, hosted);
     hosted.pty.onExit((exit) => this.emit({ t: 'exit', id, exit }));
     return { pid: hosted.pty.pid, input: hosted.pty.directInput() };

@@ -155,6 +155,8 @@ export class PtyProcess implements ParseClient {
    */
   private updateAckInterest(): void {
     const wanted = this.life.paused || this.turn.kind === 'in-turn' || this.pending.bytes > 0 || this.life.exitDraining;
+    // Waiting on a parse the worker has not been told of would wait out the sink's deferral.
+    if (wanted) this.sink.announceDeferred();
     if (wanted === this.ackWanted) return;
     this.ackWanted = wanted;
     this.acks.setWanted(wanted);
@@ -172,7 +174,8 @@ export class PtyProcess implements ParseClient {
     this.pending.push(data);
     // Never pause while draining after exit (PtyLifecycle.mayPause).
     if (this.life.mayPause && (this.unacked() > this.highWatermark() || this.holdingForInput())) this.life.pause();
-    if (this.inFlight() <= 0 && this.pending.bytes <= INTERACTIVE_BYTES) {
+    // Bytes left unannounced count against the interactive size: a flood's first reads must not pass as echoes.
+    if (this.announcedInFlight() <= 0 && this.inFlight() + this.pending.bytes <= INTERACTIVE_BYTES) {
       // A keystroke's echo or a prompt with the worker idle: go now. Waiting for
       // the coalescing macrotask would queue it behind every flooding PTY's reads.
       // Someone waiting on this pane is waiting for exactly this: floods step aside.
@@ -192,6 +195,31 @@ export class PtyProcess implements ParseClient {
   /** Bytes handed to the consumer and not yet parsed. */
   private inFlight(): number {
     return this.acks.inFlight(this.delivered);
+  }
+
+  /**
+   * Bytes the worker was told of and has not parsed. Bytes are left
+   * unannounced only once the worker has parsed all it was told of
+   * (urgent()), and the next announcement counts them as told, so they always
+   * lie after the announced ones: past those, this is 0, however many of them
+   * the worker has drained by itself.
+   */
+  private announcedInFlight(): number {
+    return Math.max(0, this.inFlight() - this.sink.deferredBytes());
+  }
+
+  /**
+   * Whether a batch must reach the worker at once rather than wait to be
+   * drained: someone looks at or waits on the pane, a turn or flow control
+   * waits on its parse, more output is queued behind it, or the worker has
+   * not caught up with what it was told (deferred bytes always come after all
+   * of that, so the worker takes every frame in order).
+   */
+  private urgent(): boolean {
+    return (
+      this.focused || this.awaited > 0 || this.turn.kind !== 'between-turns' || this.life.paused || this.life.exitDraining ||
+      this.pending.bytes > 0 || this.announcedInFlight() > 0
+    );
   }
 
   /** Bytes read from the PTY and not yet parsed: what flow control bounds. */
@@ -247,8 +275,9 @@ export class PtyProcess implements ParseClient {
   }
 
   private hand(batch: Uint8Array, flooding: boolean): void {
+    const urgent = this.urgent();
     this.countDelivered(batch.length);
-    this.sink.deliver(batch, flooding);
+    this.sink.deliver(batch, flooding, urgent);
     this.settleIfConsumerGone();
   }
 

@@ -34,6 +34,8 @@ test('a destroyed PTY whose child ignores the hangup and floods on never asks fo
   let delivered = 0;
   const sink: OutputSink = {
     deliver: (bytes) => void (delivered += bytes.length),
+    deferredBytes: () => 0,
+    announceDeferred: () => undefined,
     // After the hangup there is never room: output piles up in the process, as it does for a flood.
     batchBuffer: (size) => (destroyed ? null : new Uint8Array(size)),
     skim: (front) => void (delivered += front.length),

@@ -28,7 +28,7 @@ import type { RemotePty } from './remote-pty.js';
 import { WorkerClient } from '../threads/worker-client.js';
 import { paneEnvironment } from './pane-environment.js';
 import { SharedAcks } from '../../shared/shared-acks.js';
-import { allocateOutputLane } from '../../shared/output-lane.js';
+import { allocateOutputLane, laneHasUnread } from '../../shared/output-lane.js';
 import { FrozenPane } from './frozen-pane.js';
 import { launchPaneWorker, type PaneWorkerLaunch } from '../threads/pane-worker-launch.js';
 import { ignoreError, logIgnored } from '../../node/patterm-log.js';
@@ -262,9 +262,9 @@ export class Pane {
     await emulatorResized;
   }
 
-  /** From the mirror when it is current (no round trip), else from the worker. */
+  /** From the mirror when it is current (no round trip, and no output waiting in the lane), else from the worker. */
   async grid(sinceVersion?: number, styled = false): Promise<GridSnapshot> {
-    const mirrored = this.client.dead || this.retirement || styled ? null : (this.mirror?.read(Date.now()) ?? null);
+    const mirrored = this.client.dead || this.retirement || styled || laneHasUnread(this.laneBuffer) ? null : (this.mirror?.read(Date.now()) ?? null);
     if (mirrored && sinceVersion === undefined) return mirrored;
     if (mirrored && mirrored.screenVersion === sinceVersion) return { ...mirrored, changedRows: [] };
     return this.call((remote) => remote.grid(sinceVersion, styled));
@@ -284,7 +284,7 @@ export class Pane {
 
   /** Total bytes of output so far: from the mirror when it is current, else from the worker. */
   async streamHead(): Promise<number> {
-    const mirrored = this.client.dead || this.retirement ? null : (this.mirror?.streamHead() ?? null);
+    const mirrored = this.client.dead || this.retirement || laneHasUnread(this.laneBuffer) ? null : (this.mirror?.streamHead() ?? null);
     return mirrored ?? (await this.stream(Number.MAX_SAFE_INTEGER, 0)).headOffset;
   }
 
