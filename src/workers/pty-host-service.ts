@@ -71,17 +71,18 @@ class HostedPty {
     // Scanned here, in order, not in the worker: its parse is a flood's bottleneck,
     // and on escape-dense output the scan is a fair share of the worker's time.
     const emulatorQueries = this.scanner.emulatorQueries;
-    const scanned = { events: this.scanner.scan(bytes), atGround: this.scanner.atGround };
+    const events = this.scanner.scan(bytes);
+    const atGround = this.scanner.atGround;
     if (!lane) {
-      this.post({ t: 'copied-batch', bytes, flooding, scanned }, [bytes.buffer as ArrayBuffer]);
+      this.post({ t: 'copied-batch', bytes, flooding, scanned: { events, atGround } }, [bytes.buffer as ArrayBuffer]);
       return;
     }
-    const noteworthy = scanned.events.length > 0 || this.scanner.emulatorQueries !== emulatorQueries;
+    const noteworthy = events.length > 0 || this.scanner.emulatorQueries !== emulatorQueries;
     const announce = urgent || flooding || noteworthy || lane.eager;
-    const span = lane.commit((announce ? FRAME_ANNOUNCED : 0) | (scanned.atGround ? FRAME_AT_GROUND : 0));
+    const span = lane.commit((announce ? FRAME_ANNOUNCED : 0) | (atGround ? FRAME_AT_GROUND : 0));
     if (announce) {
       this.deferred = 0; // the worker drains them before this one
-      this.post({ t: 'lane-batch', span, flooding, scanned });
+      this.post({ t: 'lane-batch', span, flooding, scanned: { events, atGround } });
       return;
     }
     this.deferred += bytes.length;

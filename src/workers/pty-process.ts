@@ -180,7 +180,8 @@ export class PtyProcess implements ParseClient {
       // the coalescing macrotask would queue it behind every flooding PTY's reads.
       // Someone waiting on this pane is waiting for exactly this: floods step aside.
       if (this.awaited > 0) this.scheduler.activity.markInput();
-      this.flush();
+      this.flush(); // ends with updateAckInterest: not again below, once per read is enough
+      return;
     } else if (!this.flushScheduled && this.inFlight() < IN_FLIGHT_LIMIT_BYTES) {
       this.flushScheduled = true;
       // One macrotask of coalescing: several reads ready at once go as one message.
@@ -235,6 +236,12 @@ export class PtyProcess implements ParseClient {
    * floods of such batches markedly slower than the parse itself.
    */
   private flush(): void {
+    this.deliverPending();
+    this.updateAckInterest();
+  }
+
+  /** flush() without the ack-interest update, which flush() makes once after it, whichever way this returns. */
+  private deliverPending(): void {
     // Someone waiting on this pane's screen (wait_for_pattern) sees each batch as it comes.
     if (this.hold.holds(this.pending.bytes, this.skimAllowed() && this.awaited === 0)) return;
     this.skimBacklog();
@@ -263,7 +270,6 @@ export class PtyProcess implements ParseClient {
       this.hold.handedOn(batch.length);
       this.hand(batch, this.countTurnBytes(batch.length));
     }
-    this.updateAckInterest();
   }
 
   /** Counts bytes sent in a parse turn; true when the turn had already carried a flood's worth (FLOOD_TURN_BYTES). */
