@@ -2,7 +2,7 @@
  * Output read from a PTY and not yet handed to the parser. Each chunk pushed
  * is copied at once into one contiguous buffer owned by the queue, so the
  * reader's buffers die young: a flood held in the PTY host (flood-hold.ts)
- * kept thousands of ~4 KiB reads alive long enough to reach V8's old
+ * kept thousands of small reads alive long enough to reach V8's old
  * generation, where they stayed, dead, until a full collection, and a skim
  * merged them into one more copy of the backlog. Batches are copied out into
  * buffers the caller owns (takeInto, take); views (peekAll, takeView) are

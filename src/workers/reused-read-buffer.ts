@@ -1,8 +1,8 @@
 /**
  * Reads a PTY master into one buffer reused for every read. node-pty's stream
- * allocates a buffer per read (~4 KiB while a program floods), and V8 frees
- * each only when a collection finds it dead: between collections those dead
- * reads were the larger part of a flooding pane's memory in the PTY host.
+ * allocates a fresh buffer for every read, and V8 frees each only when a
+ * collection finds it dead: between collections those dead reads were the
+ * larger part of a flooding pane's memory in the PTY host.
  * net.Socket can read into a caller's buffer (its `onread` option), but
  * node-pty creates the socket and gives no way to pass that option, so this
  * sets the fields the option sets, found on the socket by name (Node 20's

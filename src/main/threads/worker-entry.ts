@@ -33,8 +33,8 @@ export function workerEntryUrl(entry: WorkerEntry): URL {
  * V8 heap limits of the pane and PTY host threads. Their bytes live in shared
  * memory and WASM, so their JavaScript heaps stay small, but V8 grows a
  * thread's young generation towards its limit (under a flood, or a TUI's
- * start-up) and keeps it resident while the thread idles. At 2 MiB it stays
- * at V8's initial size; a smaller limit saves nothing more, and made
- * animating panes collect more often.
+ * start-up) and keeps it resident while the thread idles. This limit is V8's
+ * initial size, so it never grows; a smaller limit saved nothing more, and
+ * made animating panes collect more often (docs/perf-notes.md).
  */
 export const SMALL_HEAP_LIMITS = { maxYoungGenerationSizeMb: 2 } as const;
