@@ -10,7 +10,7 @@
  */
 import type { Socket } from 'node:net';
 
-/** Above what one read of a PTY master returns (the line discipline hands out at most 4 KiB at a time). */
+/** Larger than any one read of a PTY master returns (the line discipline hands out a bounded block), so a read always fits. */
 const READ_BUFFER_BYTES = 16 * 1024;
 
 interface StreamHandle {
