@@ -74,23 +74,33 @@ function readCache(cacheFile: string): Buffer | undefined {
 }
 
 function writeCache(cacheDir: string, file: string, cacheFile: string, script: Script): void {
+  // Written whole and renamed: a launch that reads it meanwhile finds the old file or the new, never half of one.
+  const partial = `${cacheFile}.${process.pid}.partial`;
   try {
     mkdirSync(cacheDir, { recursive: true, mode: 0o700 });
-    // Written whole and renamed: a launch that reads it meanwhile finds the old file or the new, never half of one.
-    const partial = `${cacheFile}.${process.pid}.partial`;
     writeFileSync(partial, script.createCachedData(), { mode: 0o600 });
     renameSync(partial, cacheFile);
   } catch (error) {
     logIgnored(`writing the code cache ${cacheFile}`, error);
+    removeQuietly(partial); // a write cut short (a full disk) leaves no half file behind
     return;
   }
   // Earlier builds' caches of this bundle are never read again.
   const prefix = `${basename(file)}.`;
   try {
     for (const name of readdirSync(cacheDir)) {
-      if (name.startsWith(prefix) && name.endsWith(CACHE_SUFFIX) && join(cacheDir, name) !== cacheFile) rmSync(join(cacheDir, name), { force: true });
+      if (name.startsWith(prefix) && name.endsWith(CACHE_SUFFIX) && join(cacheDir, name) !== cacheFile) removeQuietly(join(cacheDir, name));
     }
   } catch (error) {
-    logIgnored(`removing old code caches from ${cacheDir}`, error);
+    logIgnored(`listing old code caches in ${cacheDir}`, error);
+  }
+}
+
+/** A cache file is only a shortcut: one that cannot be removed is logged and left. */
+function removeQuietly(path: string): void {
+  try {
+    rmSync(path, { force: true });
+  } catch (error) {
+    logIgnored(`removing ${path}`, error);
   }
 }

@@ -5,7 +5,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
@@ -89,6 +89,20 @@ test('a cache directory that cannot be created leaves the bundle loading without
   assert.equal((loaded.exports as Exports).answer, 'first');
   assert.doesNotThrow(() => loaded.saveCache());
   assert.deepEqual(loadFresh(bundle, join(cacheDir, 'inside')), { cache: 'missing', answer: 'first' });
+}));
+
+test('a cache write that fails after writing leaves no partial file behind', withDirs((bundle, cacheDir) => {
+  writeFileSync(bundle, bundleSource('first'));
+  const loaded = requireWithCodeCache(bundle, cacheDir);
+  loaded.saveCache();
+  const written = readdirSync(cacheDir);
+  assert.equal(written.length, 1);
+  // The cache's own name taken by a non-empty directory: the partial file is written, and the rename onto it fails.
+  rmSync(join(cacheDir, written[0]!));
+  mkdirSync(join(cacheDir, written[0]!, 'occupied'), { recursive: true });
+  const again = requireWithCodeCache(bundle, cacheDir);
+  again.saveCache();
+  assert.deepEqual(readdirSync(cacheDir), [written[0]], 'only the directory in the way is left: no .partial file');
 }));
 
 test('importExternal, outside a vm script, imports as import() does', async () => {
