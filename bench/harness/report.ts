@@ -52,9 +52,15 @@ export function judge(targets: Target[], rows: Row[]): TargetVerdict[] {
     const row = rows.find((candidate) => candidate.metric === target.metric && candidate.contender === target.contender);
     const value = row?.median ?? Number.NaN;
     if (!Number.isFinite(value)) return { ...target, value, verdict: 'SKIP' };
-    const pass = target.op === '>=' ? value >= target.threshold : value < target.threshold;
+    const pass = meets(value, target.op, target.threshold);
     return { ...target, value, verdict: pass ? 'PASS' : 'FAIL' };
   });
+}
+
+function meets(value: number, op: Target['op'], threshold: number): boolean {
+  if (op === '>=') return value >= threshold;
+  if (op === '<=') return value <= threshold;
+  return value < threshold;
 }
 
 export function formatNumber(value: number): string {
@@ -89,8 +95,7 @@ export function renderScenario(report: ScenarioReport): string {
     );
   }
   for (const target of report.targets) {
-    const op = target.op === '>=' ? '>=' : '<';
-    out.push(`  ${target.verdict.padEnd(4)}  ${target.label}: ${target.contender === 'ratio' ? '' : `${target.contender} `}${target.metric} = ${formatVerdictValue(target.value)} (target ${op} ${target.threshold})`);
+    out.push(`  ${target.verdict.padEnd(4)}  ${target.label}: ${target.contender === 'ratio' ? '' : `${target.contender} `}${target.metric} = ${formatVerdictValue(target.value)} (target ${target.op} ${target.threshold})`);
   }
   for (const note of report.notes) out.push(`  note: ${note}`);
   return out.join('\n');

@@ -32,7 +32,8 @@ export interface Target {
   /** The row judged: its median is compared with the threshold. */
   metric: string;
   contender: Contender;
-  op: '>=' | '<';
+  /** `<=` for a target worded "at most". */
+  op: '>=' | '<' | '<=';
   threshold: number;
 }
 
