@@ -55,8 +55,7 @@ export async function runApp(options: AppOptions): Promise<void> {
     clipboard: config.clipboard,
     onQuit: () => void lifecycle.shutdown(0),
     onCrash: (error) => crash(lifecycle, tui, error),
-    // The first agent to connect then finds the MCP SDK loaded (see mcp-sdk.ts).
-    onRendererReady: () => warmMcpSdk(),
+    onRendererReady: () => void mcpStarting?.then(() => warmUp(coordinator), ignoreError('starting the MCP server (reported when it failed)')),
     rendererThread: options.rendererThread,
   });
   tui.start();
@@ -80,9 +79,17 @@ export async function runApp(options: AppOptions): Promise<void> {
   }
   launcher.bind(mcp.launcher);
   tui.attachScratchpads(mcp.scratchpads);
-  // After the first paint, so the boots do not delay it; before the first spawn, which then starts at once.
-  // Nothing is lost if it fails: the first spawn starts what it needs itself, and reports what stops it.
+}
+
+/**
+ * Once the renderer is drawing its first frame and the MCP server listens: neither waits for these.
+ * The PTY host and a spare pane worker boot, so the first spawn starts at once, and the MCP SDK
+ * loads, so the first agent to connect finds it (see mcp-sdk.ts). Nothing is lost if they fail:
+ * the first spawn and the first connection start what they need themselves, and report what stops them.
+ */
+function warmUp(coordinator: Coordinator): void {
   coordinator.prewarm().catch(ignoreError('booting the PTY host and a spare pane worker ahead of the first spawn'));
+  warmMcpSdk();
 }
 
 /** The running TUI, for the crash handlers installed before it existed. */
