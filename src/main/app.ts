@@ -9,6 +9,7 @@ import { Lifecycle } from './process/lifecycle.js';
 import { startMcpServer, type McpServerHandle } from './mcp/index.js';
 import { warmMcpSdk } from './mcp/mcp-sdk.js';
 import { createAgentLauncher } from './presets/agent-launcher.js';
+import { LateLauncher } from './presets/late-launcher.js';
 import { PresetCatalog } from './presets/preset-catalog.js';
 import { configPath, loadConfig } from './tui/config.js';
 import { restoreHostTerminal } from './tui/terminal-restore.js';
@@ -32,40 +33,63 @@ export async function runApp(options: AppOptions): Promise<void> {
   coordinator.workerNice = INTERACTIVE_WORKER_NICE;
   coordinator.admission.limits = config.limits;
   let tui: TuiHost | null = null;
-  let mcp: McpServerHandle | null = null;
+  let mcpStarting: Promise<McpServerHandle> | null = null;
   const lifecycle = new Lifecycle(coordinator, {
     // The terminal comes back first: the user sees their shell while panes wind down.
     beforeShutdown: () => tui?.stop(),
-    afterShutdown: () => mcp?.dispose(),
+    // A quit while the server is still starting waits for it, so its socket is removed too.
+    afterShutdown: () => mcpStarting?.then((mcp) => mcp.dispose(), ignoreError('starting the MCP server (reported when it failed)')),
   });
   lifecycle.install();
   installCrashHandlers(lifecycle);
 
-  const catalog = PresetCatalog.load();
-  mcp = await startMcpServer({
+  // Read by the TUI's first preset listing, right after it has posted the renderer's init.
+  const catalog = new PresetCatalog();
+  // The MCP server makes the real launcher after the first frame; a spawn issued before it listens waits for it.
+  const launcher = new LateLauncher('the MCP server');
+  tui = new TuiHost({
+    coordinator,
+    launcher,
+    presets: { listing: () => catalog.reload(), directories: [catalog.dirs.agents, catalog.dirs.processes] },
+    config: config.ui,
+    clipboard: config.clipboard,
+    onQuit: () => void lifecycle.shutdown(0),
+    onCrash: (error) => crash(lifecycle, tui, error),
+    onRendererReady: () => void mcpStarting?.then(() => warmUp(coordinator), ignoreError('starting the MCP server (reported when it failed)')),
+    rendererThread: options.rendererThread,
+  });
+  tui.start();
+  crashTui = tui;
+
+  // After the renderer's init: the empty first frame needs none of it.
+  mcpStarting = startMcpServer({
     coordinator,
     projectDir: options.projectDir,
     launcher: (endpoint) => createAgentLauncher({ coordinator, endpoint, catalog }),
     permissionPolicy: config.permissions,
   });
-  tui = new TuiHost({
-    coordinator,
-    launcher: mcp.launcher,
-    presets: { listing: () => catalog.reload(), directories: [catalog.dirs.agents, catalog.dirs.processes] },
-    scratchpads: mcp.scratchpads,
-    config: config.ui,
-    clipboard: config.clipboard,
-    onQuit: () => void lifecycle.shutdown(0),
-    onCrash: (error) => crash(lifecycle, tui, error),
-    // The first agent to connect then finds the MCP SDK loaded (see mcp-sdk.ts).
-    onRendererReady: () => warmMcpSdk(),
-    rendererThread: options.rendererThread,
-  });
-  tui.start();
-  crashTui = tui;
-  // After the first paint, so the boots do not delay it; before the first spawn, which then starts at once.
-  // Nothing is lost if it fails: the first spawn starts what it needs itself, and reports what stops it.
+  let mcp: McpServerHandle;
+  try {
+    mcp = await mcpStarting;
+  } catch (caught) {
+    const error = caught instanceof Error ? caught : new Error(String(caught));
+    launcher.fail(error);
+    crash(lifecycle, tui, error, 'could not start the MCP server');
+    return;
+  }
+  launcher.bind(mcp.launcher);
+  tui.attachScratchpads(mcp.scratchpads);
+}
+
+/**
+ * Once the renderer is drawing its first frame and the MCP server listens: neither waits for these.
+ * The PTY host and a spare pane worker boot, so the first spawn starts at once, and the MCP SDK
+ * loads, so the first agent to connect finds it (see mcp-sdk.ts). Nothing is lost if they fail:
+ * the first spawn and the first connection start what they need themselves, and report what stops them.
+ */
+function warmUp(coordinator: Coordinator): void {
   coordinator.prewarm().catch(ignoreError('booting the PTY host and a spare pane worker ahead of the first spawn'));
+  warmMcpSdk();
 }
 
 /** The running TUI, for the crash handlers installed before it existed. */
@@ -83,7 +107,8 @@ let crashed = false;
 /** Long enough for a live renderer to finish its frame and restore the modes itself. */
 const CRASH_RESTORE_TIMEOUT_MS = 1000;
 
-function crash(lifecycle: Lifecycle, tui: TuiHost | null, error: Error): void {
+/** Gives the terminal back, reports `error` under `heading` and shuts down with exit code 1. */
+function crash(lifecycle: Lifecycle, tui: TuiHost | null, error: Error, heading = 'crashed'): void {
   if (crashed) return;
   crashed = true;
   void (async () => {
@@ -92,7 +117,7 @@ function crash(lifecycle: Lifecycle, tui: TuiHost | null, error: Error): void {
     const timeout = new Promise((resolve) => setTimeout(resolve, CRASH_RESTORE_TIMEOUT_MS));
     await Promise.race([tui?.stop().catch(ignoreError('stopping the TUI after a crash')), timeout]);
     restoreHostTerminal();
-    process.stderr.write(`patterm: crashed: ${error.stack ?? error.message}\n`);
+    process.stderr.write(`patterm: ${heading}: ${error.stack ?? error.message}\n`);
     await lifecycle.shutdown(1);
   })();
 }

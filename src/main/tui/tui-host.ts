@@ -26,7 +26,6 @@ export interface TuiOptions {
   launcher: AgentLauncher;
   /** Re-read when the preset directories change. */
   presets: { listing(): PresetListing; directories: string[] };
-  scratchpads: ScratchpadSource | null;
   config: UiConfig;
   /** Whether panes' OSC 52 clipboard writes reach the host terminal (default: dropped, told once). */
   clipboard?: ClipboardSettings;
@@ -115,19 +114,27 @@ export class TuiHost implements Disposable {
 
     this.loadPresets();
     this.watchPresets();
-    if (this.options.scratchpads) {
-      this.feed = new ScratchpadFeed(
-        this.options.scratchpads,
-        (pads) => {
-          this.scratchpads = pads;
-          this.queueModel();
-        },
-        (name, text) => renderer.post({ t: 'preview', name, text }),
-      );
-      this.disposables.add(this.feed);
-    }
     renderer.post({ t: 'config', config: this.options.config });
     this.queueModel();
+  }
+
+  /**
+   * The rail lists the project's scratchpads from here on. The store comes
+   * with the MCP server, which the app starts after the first frame.
+   */
+  attachScratchpads(source: ScratchpadSource): void {
+    const renderer = this.renderer;
+    if (!renderer) throw new Error('TuiHost.attachScratchpads: start() comes first, the feed posts to its renderer');
+    if (this.stopped) return; // a quit during start-up: nothing is shown any more
+    this.feed = new ScratchpadFeed(
+      source,
+      (pads) => {
+        this.scratchpads = pads;
+        this.queueModel();
+      },
+      (name, text) => renderer.post({ t: 'preview', name, text }),
+    );
+    this.disposables.add(this.feed);
   }
 
   private onRendererMessage(message: FromRendererMessage): void {
