@@ -142,7 +142,7 @@ export class OutputLaneReader {
 
   /** The next frame the host published, without taking it; null when there is none. */
   peek(): LaneFrame | null {
-    if (this.position === Atomics.load(this.header, WRITTEN)) return null;
+    if (!this.hasUnread()) return null;
     let position = this.position;
     let at = (position >>> 0) % this.data.length;
     if (this.words[at >> 2] === WRAP_MARKER) {
@@ -152,6 +152,11 @@ export class OutputLaneReader {
     const length = this.words[at >> 2];
     const flags = this.words[(at >> 2) + 1];
     return { span: { at: at + FRAME_HEADER_BYTES, length, end: (position + frameBytes(length)) | 0 }, flags };
+  }
+
+  /** Whether the host has published frames this reader has not taken yet. */
+  hasUnread(): boolean {
+    return this.position !== Atomics.load(this.header, WRITTEN);
   }
 
   /** Takes the frame peek() returned: the next peek looks past it. */

@@ -34,7 +34,16 @@ export class MirrorPublisher {
   /** The generation of the last publish, fitting or not: no point encoding the same screen twice. */
   private attempted = Number.NaN;
 
-  constructor(buffer: SharedArrayBuffer, idleThresholdMs: number) {
+  /**
+   * `outputWaiting`: whether output this worker has not taken yet waits for
+   * it (an unwatched pane's output lane, drained at intervals): the screen
+   * has changed then, though no change has reached this publisher.
+   */
+  constructor(
+    buffer: SharedArrayBuffer,
+    idleThresholdMs: number,
+    private readonly outputWaiting: () => boolean = () => false,
+  ) {
     this.mirror = new GridMirror(buffer);
     this.mirror.setIdleThreshold(idleThresholdMs);
     this.mirror.noteOutput(Date.now()); // the idle clock runs from the pane's start, as PaneService's does
@@ -77,7 +86,7 @@ export class MirrorPublisher {
     this.settleTimer = setTimeout(() => {
       this.settleTimer = null;
       this.settleChecks++;
-      if (this.changedSinceArmed) {
+      if (this.changedSinceArmed || this.outputWaiting()) {
         this.settleCheckMs = Math.min(MAX_SETTLE_CHECK_MS, this.settleCheckMs * 2);
         this.publishWhenSettled(computeGrid);
         return;

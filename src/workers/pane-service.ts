@@ -71,16 +71,19 @@ export class PaneService {
   private inBurst = false;
   private readonly focus = new FocusReporter((bytes) => this.post({ t: 'reply', data: bytes }));
 
-  /** `compactBytes`: tests only, the keeper's compaction limit (see EmulatorKeeperOptions). */
+  /**
+   * `outputWaiting`: whether output waits in the pane's output lane, not yet taken (see MirrorPublisher).
+   * `compactBytes`: tests only, the keeper's compaction limit (see EmulatorKeeperOptions).
+   */
   constructor(
     private readonly init: PaneWorkerInit,
     module: WebAssembly.Module,
     private readonly post: (message: FromWorkerMessage) => void,
-    { compactBytes }: { compactBytes?: number } = {},
+    { outputWaiting, compactBytes }: { outputWaiting?: () => boolean; compactBytes?: number } = {},
   ) {
     this.ring = new ByteRing(init.ringCapacity);
     this.idleThresholdMs = init.idleThresholdMs;
-    this.mirror = init.gridMirror ? new MirrorPublisher(init.gridMirror, init.idleThresholdMs) : null;
+    this.mirror = init.gridMirror ? new MirrorPublisher(init.gridMirror, init.idleThresholdMs, outputWaiting) : null;
     this.acks = new SharedAcks(init.acks);
     this.keeper = new EmulatorKeeper({
       module,

@@ -32,12 +32,17 @@ else {
 /** Becomes the pane's worker. Synchronous, so Comlink is listening before the next message on parentPort is dispatched. */
 function startPane({ init, module, dataPort, eventPort }: PaneWorkerData): void {
   const priority = new FloodPriority(init.nice ?? 0);
-  const service = new PaneService(init, module, (message: FromWorkerMessage) => {
-    if (message.t === 'ack' || message.t === 'reply') dataPort.postMessage(message);
-    else eventPort.postMessage(message);
-  });
-
   const lane = init.lane ? new OutputLaneReader(init.lane) : null;
+  const service = new PaneService(
+    init,
+    module,
+    (message: FromWorkerMessage) => {
+      if (message.t === 'ack' || message.t === 'reply') dataPort.postMessage(message);
+      else eventPort.postMessage(message);
+    },
+    { outputWaiting: () => lane?.hasUnread() ?? false },
+  );
+
   const output = new OutputReceiver(service, lane, (buffer) => dataPort.postMessage({ t: 'recycle', buffer } satisfies FromWorkerMessage, [buffer]));
   let framePort: MessagePort | null = null;
 

@@ -177,3 +177,17 @@ async function eventuallyTrue(probe: () => boolean, timeoutMs: number): Promise<
     await sleep(10);
   }
 }
+
+test('output waiting in the lane, not yet taken, keeps the screen from counting as settled', async () => {
+  let waiting = true;
+  const publisher = new MirrorPublisher(GridMirror.allocate(), 1000, () => waiting);
+  let published = 0;
+  publisher.onOutput();
+  publisher.publishWhenSettled(() => published++);
+  // No change reaches the publisher after this, as when an unwatched spinner's redraws wait to be drained.
+  await eventuallyTrue(() => publisher.settleChecks >= 2, SETTLE_DEADLINE_MS);
+  assert.equal(published, 0, `published at check ${publisher.settleChecks} with output still waiting`);
+  waiting = false;
+  await eventuallyTrue(() => published > 0, SETTLE_DEADLINE_MS);
+  assert.equal(published, 1);
+});
