@@ -12,12 +12,20 @@ import { sleep } from '../harness/timing.js';
 
 /** Long enough for closed workers to end and the garbage collector and allocator to settle. */
 const SETTLE_MS = 2000;
+/**
+ * After the last cycle, how long the churn is left to come back: past V8's
+ * memory reducer, which collects a quiet isolate 8 s after a full collection,
+ * and patterm's late allocator trim after a burst of closes (allocator.ts).
+ */
+const COME_BACK_MS = 20_000;
 
 export interface SpawnChurnResult {
   startMiB: number;
   /** RSS after each cycle, settled. */
   afterCycleMiB: number[];
   peakMiB: number;
+  /** RSS COME_BACK_MS after the last cycle's closes. */
+  settledMiB: number;
 }
 
 export default async function spawnChurn(args: { cycles: number; panes: number }): Promise<SpawnChurnResult> {
@@ -43,7 +51,10 @@ export default async function spawnChurn(args: { cycles: number; panes: number }
       afterCycleMiB.push(rssMiB(process.pid));
       process.stderr.write(`[spawn-churn] cycle ${cycle + 1}: ${afterCycleMiB.at(-1)!.toFixed(0)} MiB (start ${startMiB.toFixed(0)}, peak ${peakMiB.toFixed(0)})\n`);
     }
-    return { startMiB, afterCycleMiB, peakMiB };
+    await sleep(COME_BACK_MS - SETTLE_MS);
+    const settledMiB = rssMiB(process.pid);
+    process.stderr.write(`[spawn-churn] ${COME_BACK_MS / 1000} s after the last cycle: ${settledMiB.toFixed(0)} MiB\n`);
+    return { startMiB, afterCycleMiB, peakMiB, settledMiB };
   } finally {
     await coordinator.shutdown(500);
   }
