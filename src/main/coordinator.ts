@@ -36,6 +36,7 @@ import { PaneTree, type PanePlace, type Session } from './panes/pane-tree.js';
 import { ignoreError } from '../node/patterm-log.js';
 import { PaneAdmission } from './panes/pane-limits.js';
 import { returnFreedMemorySoon, tuneAllocator } from './process/allocator.js';
+import { tuneJit } from './threads/jit-tuning.js';
 
 export { UnknownPaneError, type Session } from './panes/pane-tree.js';
 
@@ -172,6 +173,8 @@ export class Coordinator {
   async spawn(request: SpawnRequest): Promise<PaneInfo> {
     if (this.shuttingDown) throw shuttingDownError();
     if (request.argv.length === 0 || request.argv[0] === '') throw new Error('argv must name a program to run (received an empty argv)');
+    // Before the pane's output path first runs; not at start-up, which the change would slow.
+    tuneJit();
     const module = await loadGhosttyModule();
     const place = this.tree.place(Pane.newId(), request.parentId, request.name, paneNameBase(request.presetName ?? '', basename(request.argv[0]), request.kind));
     const admitted = this.admission.admit(place, this.tree.all(), this.tree.session(place.sessionId)?.name ?? '');
