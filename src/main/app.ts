@@ -34,11 +34,13 @@ export async function runApp(options: AppOptions): Promise<void> {
   coordinator.admission.limits = config.limits;
   let tui: TuiHost | null = null;
   let mcpStarting: Promise<McpServerHandle> | null = null;
+  // A failed start is reported below, once the terminal is back; those waiting on it only go without.
+  const startFailed = ignoreError('starting the MCP server (reported when it failed)');
   const lifecycle = new Lifecycle(coordinator, {
     // The terminal comes back first: the user sees their shell while panes wind down.
     beforeShutdown: () => tui?.stop(),
     // A quit while the server is still starting waits for it, so its socket is removed too.
-    afterShutdown: () => mcpStarting?.then((mcp) => mcp.dispose(), ignoreError('starting the MCP server (reported when it failed)')),
+    afterShutdown: () => mcpStarting?.then((mcp) => mcp.dispose(), startFailed),
   });
   lifecycle.install();
   installCrashHandlers(lifecycle);
@@ -55,7 +57,7 @@ export async function runApp(options: AppOptions): Promise<void> {
     clipboard: config.clipboard,
     onQuit: () => void lifecycle.shutdown(0),
     onCrash: (error) => crash(lifecycle, tui, error),
-    onRendererReady: () => void mcpStarting?.then(() => warmUp(coordinator), ignoreError('starting the MCP server (reported when it failed)')),
+    onRendererReady: () => void mcpStarting?.then(() => warmUp(coordinator), startFailed),
     rendererThread: options.rendererThread,
   });
   tui.start();
