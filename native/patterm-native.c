@@ -4,7 +4,8 @@
  *   session (setsid, a double fork) is re-parented to patterm instead of init,
  *   and reap such adopted children one pid at a time (orphan-adoption.ts);
  * - tune glibc's allocator and hand freed memory back to the system
- *   (allocator.ts): ended pane threads leave it in malloc's arenas otherwise.
+ *   (allocator.ts): ended pane threads leave it in malloc's arenas otherwise;
+ * - ask V8 to give memory back (v8-memory-pressure.cc, the addon's C++ part).
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -89,6 +90,17 @@ static napi_value trim_allocator(napi_env env, napi_callback_info info) {
   return boolean(env, malloc_trim(0) == 1);
 }
 
+void patterm_notify_memory_pressure(void);
+
+/* notifyMemoryPressure(): the calling thread's isolate starts a collection that shrinks its heap. */
+static napi_value notify_memory_pressure(napi_env env, napi_callback_info info) {
+  (void)info;
+  patterm_notify_memory_pressure();
+  napi_value result;
+  napi_get_undefined(env, &result);
+  return result;
+}
+
 static napi_value init(napi_env env, napi_value exports) {
   napi_property_descriptor methods[] = {
     { "becomeSubreaper", NULL, become_subreaper, NULL, NULL, NULL, napi_default, NULL },
@@ -96,6 +108,7 @@ static napi_value init(napi_env env, napi_value exports) {
     { "reapIfExited", NULL, reap_if_exited, NULL, NULL, NULL, napi_default, NULL },
     { "tuneAllocator", NULL, tune_allocator, NULL, NULL, NULL, napi_default, NULL },
     { "trimAllocator", NULL, trim_allocator, NULL, NULL, NULL, napi_default, NULL },
+    { "notifyMemoryPressure", NULL, notify_memory_pressure, NULL, NULL, NULL, napi_default, NULL },
   };
   napi_define_properties(env, exports, sizeof methods / sizeof methods[0], methods);
   return exports;

@@ -1,18 +1,22 @@
 /**
- * Builds patterm's native addon (native/patterm-native.c, see there) into
+ * Builds patterm's native addon (native/patterm-native.c and its C++ part
+ * native/v8-memory-pressure.cc, see there) into
  * dist/native/patterm-native.node with the C compiler and the local Node headers:
  * npm's nodedir when set (bootstrap.sh exports it), else the headers installed
  * next to the running node. No download, so it works offline. Skipped when the
- * output is newer than the source. A failed build warns and carries on: patterm
+ * output is newer than its sources. A failed build warns and carries on: patterm
  * then runs without it and logs what that costs.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, realpathSync, renameSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, realpathSync, renameSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const source = join(root, 'native', 'patterm-native.c');
+const cSource = join(root, 'native', 'patterm-native.c');
+const cxxSource = join(root, 'native', 'v8-memory-pressure.cc');
+const sources = [cSource, cxxSource];
 const output = join(root, 'dist', 'native', 'patterm-native.node');
 
 function headerDirs() {
@@ -25,7 +29,7 @@ function headerDirs() {
 
 if (process.platform !== 'linux') {
   console.error('build-native: not Linux; the native addon is Linux-only, skipped');
-} else if (existsSync(output) && statSync(output).mtimeMs >= statSync(source).mtimeMs) {
+} else if (existsSync(output) && sources.every((source) => statSync(output).mtimeMs >= statSync(source).mtimeMs)) {
   // up to date
 } else {
   const headers = headerDirs()[0];
@@ -35,12 +39,19 @@ if (process.platform !== 'linux') {
     mkdirSync(dirname(output), { recursive: true });
     // Built beside it and renamed over it: a running patterm has the old file mapped, and overwriting it in place would crash it.
     const building = `${output}.${process.pid}.tmp`;
+    const objects = mkdtempSync(join(tmpdir(), 'patterm-native-'));
+    const common = ['-O2', '-fPIC', '-Wall', '-DNODE_GYP_MODULE_NAME=patterm_native', `-I${headers}`];
     try {
-      execFileSync(process.env.CC || 'cc', ['-O2', '-shared', '-fPIC', '-Wall', '-DNODE_GYP_MODULE_NAME=patterm_native', `-I${headers}`, '-o', building, source], { stdio: 'inherit' });
+      execFileSync(process.env.CC || 'cc', [...common, '-c', '-o', join(objects, 'c.o'), cSource], { stdio: 'inherit' });
+      // v8.h needs C++17, as Node's own addon builds (common.gypi) ask for.
+      execFileSync(process.env.CXX || 'c++', [...common, '-std=gnu++17', '-c', '-o', join(objects, 'cxx.o'), cxxSource], { stdio: 'inherit' });
+      execFileSync(process.env.CXX || 'c++', ['-shared', '-o', building, join(objects, 'c.o'), join(objects, 'cxx.o')], { stdio: 'inherit' });
       renameSync(building, output);
     } catch (error) {
       rmSync(building, { force: true });
-      console.error(`build-native: compiling ${source} failed (${error.message}); patterm will run without its native addon`);
+      console.error(`build-native: compiling ${sources.join(' and ')} failed (${error.message}); patterm will run without its native addon`);
+    } finally {
+      rmSync(objects, { recursive: true, force: true });
     }
   }
 }

@@ -1,12 +1,8 @@
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
+import { PACKAGE_ROOT } from '../node/package-root.js';
 
-/**
- * Root of the installed package (the folder holding package.json, presets/ and
- * bin/): the one place that knows how deep the compiled code sits in it.
- */
-export const PACKAGE_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+export { PACKAGE_ROOT };
 
 /** The launcher script: what a user runs, and what agents run as their MCP server (`mcp-stdio`). */
 export const PATTERM_BIN = join(PACKAGE_ROOT, 'bin', 'patterm');

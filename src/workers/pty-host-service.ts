@@ -148,9 +148,11 @@ export class PtyHostService implements PtyHostApi {
   private readonly ptys = new Map<string, HostedPty>();
   private readonly sweep = new DeferredOutputSweep();
 
+  /** `ptyGone` hears of each PTY destroyed: what this thread held for it is garbage from then on. */
   constructor(
     private readonly scheduler: ParseScheduler,
     private readonly emit: (event: PtyHostEvent) => void,
+    private readonly ptyGone: () => void = () => {},
   ) {}
 
   spawn(id: string, options: PtySpawnOptions, dataPort: MessagePort): PtySpawned {
@@ -188,8 +190,11 @@ export class PtyHostService implements PtyHostApi {
   }
 
   destroy(id: string): void {
-    this.ptys.get(id)?.destroy();
+    const hosted = this.ptys.get(id);
+    if (!hosted) return;
+    hosted.destroy();
     this.ptys.delete(id);
+    this.ptyGone();
   }
 
   ping(): void {}

@@ -38,3 +38,24 @@ test('a destroyed PTY is unknown from then on', async () => {
     channel.port2.close();
   }
 });
+
+test('each PTY destroyed is reported gone once, and an unknown one not at all', async () => {
+  let gone = 0;
+  const host = new PtyHostService(new ParseScheduler(1, new InputActivity()), () => undefined, () => gone++);
+  const channels = [new MessageChannel(), new MessageChannel()];
+  try {
+    for (const [index, channel] of channels.entries()) host.spawn(`pane-${index}`, testSpawnOptions(['sh', '-c', 'exec sleep 30'], 'pty-host-service-test'), channel.port1);
+    for (const index of channels.keys()) await host.kill(`pane-${index}`, 'SIGKILL', 0);
+    host.destroy('pane-0');
+    host.destroy('pane-0');
+    host.destroy(UNKNOWN);
+    assert.equal(gone, 1);
+    host.destroy('pane-1');
+    assert.equal(gone, 2);
+  } finally {
+    for (const channel of channels) {
+      channel.port1.close();
+      channel.port2.close();
+    }
+  }
+});

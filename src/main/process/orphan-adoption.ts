@@ -17,7 +17,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { killAfterDeath } from './leftover-paths.js';
-import { nativeAddon, type NativeAddon } from './native-addon.js';
+import { nativeAddon, type NativeAddon } from '../../node/native-addon.js';
 import { pattermLog } from '../../node/patterm-log.js';
 import { liveProcessStats, POLL_INTERVAL_MS, SIGKILL_SETTLE_MS, signalAll, waitForExit, withDescendants } from '../../node/process-reaper.js';
 

@@ -1,11 +1,13 @@
 /**
  * patterm's native addon (native/patterm-native.c, built by scripts/build-native.mjs).
  * Everything that uses it works without it, with a weaker guarantee it logs.
+ * Any thread may load it; each call acts on the calling thread (its isolate,
+ * its children) or on the whole process (the allocator).
  */
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { PACKAGE_ROOT } from '../version.js';
-import { pattermLog } from '../../node/patterm-log.js';
+import { PACKAGE_ROOT } from './package-root.js';
+import { pattermLog } from './patterm-log.js';
 
 export interface NativeAddon {
   becomeSubreaper(): boolean;
@@ -13,6 +15,8 @@ export interface NativeAddon {
   reapIfExited(pid: number): boolean;
   tuneAllocator(mmapThresholdBytes: number): boolean;
   trimAllocator(): boolean;
+  /** Asks the calling thread's V8 isolate to collect and shrink its heap; it does so incrementally, soon after. */
+  notifyMemoryPressure(): void;
 }
 
 let addon: NativeAddon | null | undefined;
