@@ -29,7 +29,7 @@ export function nativeAddon(): NativeAddon | null {
     addon = createRequire(import.meta.url)(join(PACKAGE_ROOT, 'dist', 'native', 'patterm-native.node')) as NativeAddon;
   } catch (error) {
     addon = null;
-    pattermLog(`patterm's native addon did not load (${(error as Error).message}; run pnpm build): no subreaper, so a pane process that leaves its session and clears its environment can outlive patterm, and memory freed by ended panes is returned to the system only as glibc sees fit`);
+    pattermLog(`patterm's native addon did not load (${(error as Error).message}; run pnpm build): no subreaper, so a pane process that leaves its session and clears its environment can outlive patterm, and memory freed by ended panes is returned to the system only as glibc and V8 see fit`);
   }
   return addon;
 }

@@ -38,8 +38,9 @@ const afterBurst = new AfterBurstSchedule([
   {
     delayMs: BURST_SETTLED_MS,
     run: () => {
-      nativeAddon()?.notifyMemoryPressure();
-      nativeAddon()?.trimAllocator();
+      const addon = nativeAddon();
+      addon?.notifyMemoryPressure();
+      addon?.trimAllocator();
     },
   },
   { delayMs: LATE_TRIM_DELAY_MS, run: () => nativeAddon()?.trimAllocator() },
