@@ -41,7 +41,7 @@ const { APP_ENTRY, COMMONJS_ENTRIES } = await import(new URL('../dist/src/main/b
 const EXTERNAL = ['node-pty', 'terminal-kit', 'piscina'];
 /**
  * The app also leaves out the MCP SDK, which it imports only when the first
- * agent connects or once the TUI is up (src/main/mcp/mcp-sdk.ts): bundled,
+ * agent connects or once the TUI is up (src/main/mcp/transport/mcp-sdk.ts): bundled,
  * its code would be read and parsed before the first frame.
  */
 const APP_EXTERNAL = [...EXTERNAL, '@modelcontextprotocol/sdk'];

@@ -1,10 +1,10 @@
 /**
  * Splits client-side call times into their legs, using the times patterm's MCP
- * transport publishes (src/main/mcp/request-timing.ts): there (client, proxy,
+ * transport publishes (src/main/mcp/transport/request-timing.ts): there (client, proxy,
  * socket, until patterm's thread runs the request), inside patterm (until the
  * reply is written), and back (proxy, client, until the call returns).
  */
-import type { McpRequestTiming } from '../../src/main/mcp/request-timing.js';
+import type { McpRequestTiming } from '../../src/main/mcp/transport/request-timing.js';
 import type { CallSpan } from './mcp-client-process.js';
 
 export interface CallLegs {

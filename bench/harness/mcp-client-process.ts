@@ -11,7 +11,7 @@
  */
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { absoluteNow } from '../../src/main/mcp/request-timing.js';
+import { absoluteNow } from '../../src/main/mcp/transport/request-timing.js';
 import { PATTERM_BIN } from '../../src/main/version.js';
 
 export interface McpClientJob {

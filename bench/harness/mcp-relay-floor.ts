@@ -12,8 +12,8 @@
  * floor is measured under the same load as the reads it is a floor for.
  */
 import { createServer, type Server, type Socket } from 'node:net';
-import { encodeLine, HelloSchema, decodeLine, readFirstLine, type HandshakeReply } from '../../src/main/mcp/handshake.js';
-import { LineSplitter } from '../../src/main/mcp/line-splitter.js';
+import { encodeLine, HelloSchema, decodeLine, readFirstLine, type HandshakeReply } from '../../src/main/mcp/transport/handshake.js';
+import { LineSplitter } from '../../src/main/mcp/transport/line-splitter.js';
 import type { InputActivity } from '../../src/shared/input-activity.js';
 
 /** The handshake line comes first and at once; a proxy that sends nothing within this is broken. */

@@ -12,7 +12,7 @@ import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { Coordinator, INTERACTIVE_WORKER_NICE } from '../../src/main/coordinator.js';
 import { startMcpServer } from '../../src/main/mcp/index.js';
-import { absoluteNow, MCP_REQUEST_TIMING_CHANNEL, type McpRequestTiming } from '../../src/main/mcp/request-timing.js';
+import { absoluteNow, MCP_REQUEST_TIMING_CHANNEL, type McpRequestTiming } from '../../src/main/mcp/transport/request-timing.js';
 import { createAgentLauncher } from '../../src/main/presets/agent-launcher.js';
 import { PresetCatalog } from '../../src/main/presets/preset-catalog.js';
 import { loadGhosttyModule } from '../../src/main/threads/wasm-module.js';

@@ -5,7 +5,7 @@
  * RendererApp the renderer thread runs, fed frames as a pane worker sends them.
  */
 import { closeSync, openSync } from 'node:fs';
-import { fdSink } from '../../src/renderer/host-output.js';
+import { fdWriter } from '../../src/renderer/host-output.js';
 import { paneSizeFor } from '../../src/renderer/layout.js';
 import type { UiModel } from '../../src/shared/renderer-protocol.js';
 import { RendererApp, MIN_FRAME_INTERVAL_MS } from '../../src/renderer/renderer-app.js';
@@ -44,7 +44,7 @@ export default async function tuiFrameTime(args: FrameTimeArgs): Promise<{ ms: n
   const app = new RendererApp(
     args.cols,
     args.rows,
-    fdSink(fd),
+    fdWriter(fd),
     (message) => {
       if (message.t === 'frame-drawn') {
         ms.push(message.durationMs);

@@ -7,7 +7,7 @@ import type { Worker } from 'node:worker_threads';
 import { Coordinator, INTERACTIVE_WORKER_NICE } from './coordinator.js';
 import { Lifecycle } from './process/lifecycle.js';
 import { startMcpServer, type McpServerHandle } from './mcp/index.js';
-import { warmMcpSdk } from './mcp/mcp-sdk.js';
+import { warmMcpSdk } from './mcp/transport/mcp-sdk.js';
 import { createAgentLauncher } from './presets/agent-launcher.js';
 import { LateLauncher } from './presets/late-launcher.js';
 import { PresetCatalog } from './presets/preset-catalog.js';

@@ -84,7 +84,7 @@ export async function main(argv: string[]): Promise<void> {
         const flags = parseFlags(rest, ['socket', 'identity']);
         if (!flags.socket) throw new UsageError('mcp-stdio needs --socket <path>');
         if (!flags.identity) throw new UsageError('mcp-stdio needs --identity <token>');
-        const { runStdioProxy } = await import('./mcp/stdio-proxy.js');
+        const { runStdioProxy } = await import('./mcp/transport/stdio-proxy.js');
         process.exitCode = await runStdioProxy({ socketPath: flags.socket, identity: flags.identity });
         return;
       }

@@ -15,7 +15,7 @@ export interface CallerIdentity {
   role: 'orchestrator' | 'child';
 }
 
-/** Implemented by src/main/mcp/identity-registry.ts. */
+/** Implemented by src/main/mcp/services/identity-registry.ts. */
 export interface IdentityIssuer {
   /** A fresh unguessable token, not yet bound to a pane (the pane needs it in its argv before it exists). */
   issue(): string;

@@ -34,6 +34,7 @@ import { SparePaneWorker } from './threads/spare-pane-worker.js';
 import { PaneRetirement } from './panes/pane-retirement.js';
 import { PaneTree, type PanePlace, type Session } from './panes/pane-tree.js';
 import { ignoreError } from '../node/patterm-log.js';
+import { DEFAULT_KILL_GRACE_MS } from '../node/process-reaper.js';
 import { PaneAdmission } from './panes/pane-limits.js';
 import { returnFreedMemorySoon, tuneAllocator } from './process/allocator.js';
 import { tuneJit } from './threads/jit-tuning.js';
@@ -60,8 +61,6 @@ export interface PaneSignalEvent {
   signal: PaneSignal;
 }
 
-/** Spec §2: SIGTERM first, SIGKILL after this grace window. */
-export const DEFAULT_KILL_GRACE_MS = 2000;
 /** Size used for panes spawned before any view has reported its size. */
 const DEFAULT_SIZE = { cols: 120, rows: 40 };
 
@@ -323,7 +322,7 @@ export class Coordinator {
     this.paneChanged.fire(pane.info);
   }
 
-  /** The pane's agent state changed (agent-states.ts); the tree marks the panes that wait for an answer. */
+  /** The pane's agent state changed (agent-state-tracker.ts); the tree marks the panes that wait for an answer. */
   setAgentState(id: PaneId, state: AgentStateName): void {
     const pane = this.tree.find(id);
     const waiting = NEEDS_ANSWER.has(state);

@@ -12,6 +12,8 @@ export const PANE_MARKER_VAR = 'PATTERM_PANE';
 export const INSTANCE_MARKER_VAR = 'PATTERM_INSTANCE';
 
 /** Time between liveness checks while waiting out the grace period. */
+/** A pane's processes get SIGTERM first and SIGKILL after this window: long enough to save state, short enough that Quit feels prompt. */
+export const DEFAULT_KILL_GRACE_MS = 2000;
 export const POLL_INTERVAL_MS = 25;
 /** SIGKILL cannot be ignored; this only bounds the wait for the kernel to finish the job. */
 export const SIGKILL_SETTLE_MS = 1000;

@@ -9,9 +9,9 @@ import { writeSync } from 'node:fs';
 const EAGAIN_BACKOFF_MS = 1;
 const sleepCell = new Int32Array(new SharedArrayBuffer(4));
 
-export type OutputSink = (text: string) => void;
+export type HostWriter = (text: string) => void;
 
-export function fdSink(fd: number): OutputSink {
+export function fdWriter(fd: number): HostWriter {
   return (text) => {
     const bytes = Buffer.from(text, 'utf8');
     let offset = 0;

@@ -5,7 +5,7 @@
  */
 import { ReadStream } from 'node:tty';
 import { parentPort } from 'node:worker_threads';
-import { fdSink } from './host-output.js';
+import { fdWriter } from './host-output.js';
 import { InputActivity } from '../shared/input-activity.js';
 import type { FromRendererMessage, RendererInit, ToRendererMessage } from '../shared/renderer-protocol.js';
 import { RendererApp } from './renderer-app.js';
@@ -18,7 +18,7 @@ const post = (message: FromRendererMessage) => port.postMessage(message);
 port.once('message', (init: RendererInit) => start(init));
 
 function start(init: RendererInit): void {
-  const app = new RendererApp(init.cols, init.rows, fdSink(init.outputFd), post, false, new InputActivity(init.inputActivity));
+  const app = new RendererApp(init.cols, init.rows, fdWriter(init.outputFd), post, false, new InputActivity(init.inputActivity));
 
   const onMessage = (message: ToRendererMessage): void => {
     if (message.t === 'shutdown') input.destroy();

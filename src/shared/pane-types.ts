@@ -175,7 +175,7 @@ export interface PaneInfo {
   createdAt: number;
   /** The size the pane was spawned with, kept when patterm is resized; absent for a pane that follows patterm's size. */
   ownSize?: PaneSize;
-  /** Its program shows a dialog or question that waits for an answer (agent-states.ts); the tree marks it. */
+  /** Its program shows a dialog or question that waits for an answer (agent-state-tracker.ts); the tree marks it. */
   waitingForAnswer?: boolean;
 }
 

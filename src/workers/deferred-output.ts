@@ -12,7 +12,7 @@
 /**
  * How late an unwatched pane's output may be parsed: a few spinner steps,
  * well under a person's notice or an agent pane's judging cadence
- * (agent-states.ts), and the same as the mirror's settle time (mirror-publisher.ts).
+ * (agent-state-tracker.ts), and the same as the mirror's settle time (mirror-publisher.ts).
  */
 export const DEFERRED_OUTPUT_MAX_MS = 200;
 

@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { AgentStateMachine, matchScreenPatterns, terminalSignalFromOsc, type AgentState, type StateRules } from '../../src/shared/agent-state.js';
 import type { AgentPreset, Dialog } from '../../src/shared/preset-schema.js';
 import { parsePreset } from '../../src/shared/preset-schema.js';
-import { rulesFor } from '../../src/main/agent-states.js';
+import { rulesFor } from '../../src/main/agents/agent-state-tracker.js';
 import { bundledPresetDirs } from '../../src/main/presets/preset-paths.js';
 import { loadPresetDir } from '../../src/main/presets/preset-loader.js';
 import { loadGhosttyModule } from '../../src/main/threads/wasm-module.js';

@@ -7,17 +7,17 @@ import type { AgentLauncher, McpEndpoint } from '../contracts.js';
 import type { Coordinator } from '../coordinator.js';
 import type { Disposable } from '../../shared/events.js';
 import { ScratchpadStore } from '../scratchpads/scratchpad-store.js';
-import { ChildRegistry } from './child-registry.js';
-import { IdentityRegistry } from './identity-registry.js';
-import { McpSocketServer, type ConnectionDeadlines } from './mcp-socket-server.js';
-import { MessageDelivery } from './message-delivery.js';
-import { claimSocketPath } from './socket-path.js';
-import { TimerService } from './timer-service.js';
-import { ToolDispatcher } from './tool-dispatcher.js';
+import { ChildRegistry } from './services/child-registry.js';
+import { IdentityRegistry } from './services/identity-registry.js';
+import { McpSocketServer, type ConnectionDeadlines } from './transport/mcp-socket-server.js';
+import { MessageDelivery } from './services/message-delivery.js';
+import { claimSocketPath } from './transport/socket-path.js';
+import { TimerService } from './services/timer-service.js';
+import { ToolDispatcher } from './tools/tool-dispatcher.js';
 import { ALL_TOOLS } from './tools/index.js';
-import { AgentStates } from '../agent-states.js';
-import { ParentNotices } from './parent-notices.js';
-import { POLICY_OFF, type PermissionPolicy } from './permission-policy.js';
+import { AgentStateTracker } from '../agents/agent-state-tracker.js';
+import { ParentNotices } from './services/parent-notices.js';
+import { POLICY_OFF, type PermissionPolicy } from './services/permission-policy.js';
 import { PATTERM_BIN } from '../version.js';
 import { logIgnored } from '../../node/patterm-log.js';
 
@@ -49,7 +49,7 @@ export interface McpServerHandle extends McpEndpoint {
   /** The project's scratchpads; the TUI rail lists them and subscribes to `scratchpads.onChanged`. */
   scratchpads: ScratchpadStore;
   /** Every pane's agent state; the TUI marks the panes that wait for an answer. */
-  states: AgentStates;
+  states: AgentStateTracker;
   /** request_human_attention events (the same stream as coordinator.onAttention). */
   onAttention: Coordinator['onAttention'];
   /** Open MCP connections (for tests and diagnostics). */
@@ -75,7 +75,7 @@ export async function startMcpServer(options: StartMcpServerOptions): Promise<Mc
     const scratchpads = await ScratchpadStore.open({ projectDir: options.projectDir, dataHome: options.dataHome });
     disposables.push(scratchpads);
     const delivery = new MessageDelivery(coordinator, launcher);
-    const states = new AgentStates({ coordinator, presetFor: (paneId) => launcher.presetFor(paneId) });
+    const states = new AgentStateTracker({ coordinator, presetFor: (paneId) => launcher.presetFor(paneId) });
     const children = new ChildRegistry(coordinator, new ParentNotices(coordinator, delivery, states), states);
     const timers = new TimerService(coordinator, delivery);
     disposables.push(children, timers, states);

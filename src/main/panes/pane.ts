@@ -24,7 +24,7 @@ import { GridMirror } from '../../shared/grid-mirror.js';
 import type { PtyExit } from '../../shared/pty-host-protocol.js';
 import type { DirectInputChannel } from '../../shared/input-lease.js';
 import type { PtyHost } from '../threads/pty-host.js';
-import type { RemotePty } from './remote-pty.js';
+import type { RemotePty } from '../threads/remote-pty.js';
 import { WorkerClient } from '../threads/worker-client.js';
 import { paneEnvironment } from './pane-environment.js';
 import { SharedAcks } from '../../shared/shared-acks.js';

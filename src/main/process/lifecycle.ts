@@ -7,10 +7,18 @@
  * by its deadline, or a second signal comes, patterm exits at once and the
  * orphan watchdog SIGKILLs every process of the instance.
  */
-import { DEFAULT_KILL_GRACE_MS, type Coordinator } from '../coordinator.js';
+import { DEFAULT_KILL_GRACE_MS } from '../../node/process-reaper.js';
 import { OrphanAdoption } from './orphan-adoption.js';
 import { startOrphanWatchdog } from './orphan-watchdog.js';
 import { log, logIgnored } from '../../node/patterm-log.js';
+
+/** What the lifecycle shuts down: the coordinator, seen only through what a shutdown needs. */
+export interface ShutdownTarget {
+  /** Marks every process of this instance, for the orphan watchdog. */
+  readonly instanceId: string;
+  /** SIGTERM to every pane, SIGKILL after the grace window; settles when all are gone. */
+  shutdown(): Promise<void>;
+}
 
 export interface LifecycleHooks {
   /** Runs before panes are killed (e.g. restore the host terminal). */
@@ -35,7 +43,7 @@ export class Lifecycle {
   private adoption: OrphanAdoption | null = null;
 
   constructor(
-    private readonly coordinator: Coordinator,
+    private readonly coordinator: ShutdownTarget,
     private readonly hooks: LifecycleHooks = {},
   ) {}
 

@@ -15,7 +15,7 @@ import { Emitter } from '../../shared/events.js';
 import { VERSION } from '../version.js';
 import { DiskFullError, isNoSpaceError, writeFileAtomic } from './atomic-write.js';
 import { FileLockError, withFileLock } from './file-lock.js';
-import { KeyedLock } from './keyed-lock.js';
+import { KeyedLock } from '../../node/keyed-lock.js';
 import { projectDataDir } from './project-key.js';
 import { scratchpadNameProblem } from './scratchpad-name.js';
 import { ignoreError, log, logIgnored } from '../../node/patterm-log.js';

@@ -11,7 +11,7 @@ import { InputActivity } from '../../shared/input-activity.js';
 import type { PtyExit, PtyHostApi, PtyHostEvent, PtyHostInit, PtySpawned, PtySpawnOptions } from '../../shared/pty-host-protocol.js';
 import { transfer } from '../../node/comlink-node.js';
 import { killPaneTree } from '../../node/process-reaper.js';
-import { RemotePty } from '../panes/remote-pty.js';
+import { RemotePty } from './remote-pty.js';
 import { WorkerClient } from './worker-client.js';
 import { SMALL_HEAP_LIMITS, workerEntryUrl } from './worker-entry.js';
 import { ignoreError } from '../../node/patterm-log.js';

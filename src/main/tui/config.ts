@@ -20,7 +20,7 @@ import { isKnownKeyName } from '../../renderer/key-names.js';
 import type { UiConfig } from '../../shared/renderer-protocol.js';
 import { configHome } from '../presets/preset-paths.js';
 import { DEFAULT_PANE_LIMITS, PaneLimitsSchema, type PaneLimits } from '../panes/pane-limits.js';
-import { parsePermissionPolicy, POLICY_OFF, type PermissionPolicy } from '../mcp/permission-policy.js';
+import { parsePermissionPolicy, POLICY_OFF, type PermissionPolicy } from '../mcp/services/permission-policy.js';
 import { ClipboardSchema, DEFAULT_CLIPBOARD, type ClipboardSettings } from './clipboard-forwarding.js';
 
 const ConfigSchema = v.object({

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { startRelayFloor } from '../../../bench/harness/mcp-relay-floor.js';
-import { readFirstLine } from '../../../src/main/mcp/handshake.js';
+import { readFirstLine } from '../../../src/main/mcp/transport/handshake.js';
 import { InputActivity } from '../../../src/shared/input-activity.js';
 
 const PATTERM_BIN = fileURLToPath(new URL('../../../../bin/patterm', import.meta.url));

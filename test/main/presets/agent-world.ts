@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { Coordinator } from '../../../src/main/coordinator.js';
 import type { AgentLauncher } from '../../../src/main/contracts.js';
 import type { McpServerHandle } from '../../../src/main/mcp/index.js';
-import type { PermissionPolicy } from '../../../src/main/mcp/permission-policy.js';
+import type { PermissionPolicy } from '../../../src/main/mcp/services/permission-policy.js';
 import { PresetAgentLauncher } from '../../../src/main/presets/agent-launcher.js';
 import { PresetCatalog } from '../../../src/main/presets/preset-catalog.js';
 import { FakeModelServer } from '../../fixtures/fake-model/server.js';

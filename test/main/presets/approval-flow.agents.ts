@@ -14,7 +14,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parsePermissionPolicy } from '../../../src/main/mcp/permission-policy.js';
+import { parsePermissionPolicy } from '../../../src/main/mcp/services/permission-policy.js';
 import { presetDirs } from '../../../src/main/presets/preset-paths.js';
 import type { TurnView } from '../../fixtures/fake-model/script.js';
 import { writeFixturePresets } from '../../fixtures/fake-agent-presets.js';

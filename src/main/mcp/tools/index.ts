@@ -1,5 +1,5 @@
 /** Every MCP tool patterm serves, in the order they are listed to clients. */
-import type { ToolDefinition } from '../tool-kit.js';
+import type { ToolDefinition } from './tool-kit.js';
 import { spawnAgent } from './spawn-agent.js';
 import { sendMessageTo } from './send-message-to.js';
 import { requestHumanAttention } from './request-human-attention.js';

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
-import { DEFAULT_KILL_GRACE_MS } from '../../coordinator.js';
-import { defineTool, ok } from '../tool-kit.js';
-import { describeExit, exitCodeOf } from '../exit-description.js';
+import { DEFAULT_KILL_GRACE_MS } from '../../../node/process-reaper.js';
+import { defineTool, ok } from './tool-kit.js';
+import { describeExit, exitCodeOf } from '../../agents/exit-description.js';
 import type { PtyExit } from '../../../shared/pty-host-protocol.js';
 import { ChildIdSchema } from './schemas.js';
 

@@ -1,8 +1,8 @@
 import * as v from 'valibot';
-import { defineTool, ok } from '../tool-kit.js';
-import { exitCodeOf } from '../exit-description.js';
+import { defineTool, ok } from './tool-kit.js';
+import { exitCodeOf } from '../../agents/exit-description.js';
 import { ignoreError } from '../../../node/patterm-log.js';
-import { stateFields } from '../pane-metadata.js';
+import { stateFields } from '../services/pane-metadata.js';
 
 export const listChildren = defineTool({
   name: 'list_children',

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
-import { defineTool, fail, ok, ToolError } from '../tool-kit.js';
-import { callerPane } from '../tool-context.js';
-import { subAgentMessage } from '../message-delivery.js';
+import { defineTool, fail, ok, ToolError } from './tool-kit.js';
+import { callerPane } from './tool-context.js';
+import { subAgentMessage } from '../services/message-delivery.js';
 import { messageSchema } from './schemas.js';
 
 export const reportToParent = defineTool({

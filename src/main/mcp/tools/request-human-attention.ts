@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { defineTool, ok } from '../tool-kit.js';
+import { defineTool, ok } from './tool-kit.js';
 import { ChildIdSchema, messageSchema } from './schemas.js';
 
 export const requestHumanAttention = defineTool({

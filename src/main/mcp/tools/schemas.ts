@@ -5,7 +5,7 @@
 import * as v from 'valibot';
 import { PANE_NAME_PATTERN, PANE_NAME_RULE } from '../../../shared/pane-name.js';
 import type { PaneSize } from '../../../shared/pane-types.js';
-import { ToolError } from '../tool-kit.js';
+import { ToolError } from './tool-kit.js';
 
 /**
  * Longest single wait (wait_for_pattern, wait_for_state). Vendor CLIs time out

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { defineTool, ok } from '../tool-kit.js';
+import { defineTool, ok } from './tool-kit.js';
 import { ScratchpadNameSchema } from './scratchpad-schemas.js';
 
 export const scratchpadRead = defineTool({

@@ -2,9 +2,9 @@ import * as v from 'valibot';
 import { bracketedPaste, KEY_NAMES, keyToBytes } from '../../../shared/key-bytes.js';
 import type { Coordinator } from '../../coordinator.js';
 import type { PaneId } from '../../../shared/pane-types.js';
-import { defineTool, ok, ToolError } from '../tool-kit.js';
-import { describeExit } from '../exit-description.js';
-import { answerKeys, checkApproval } from '../approval-gate.js';
+import { defineTool, ok, ToolError } from './tool-kit.js';
+import { describeExit } from '../../agents/exit-description.js';
+import { answerKeys, checkApproval } from './approval-gate.js';
 import { ChildIdSchema, MAX_MESSAGE_CHARS } from './schemas.js';
 import { ignoreError } from '../../../node/patterm-log.js';
 

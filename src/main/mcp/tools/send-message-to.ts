@@ -1,6 +1,6 @@
 import * as v from 'valibot';
-import { defineTool, fail, ok } from '../tool-kit.js';
-import { orchestratorMessage } from '../message-delivery.js';
+import { defineTool, fail, ok } from './tool-kit.js';
+import { orchestratorMessage } from '../services/message-delivery.js';
 import { ChildIdSchema, messageSchema } from './schemas.js';
 
 export const sendMessageTo = defineTool({

@@ -1,8 +1,8 @@
 import * as v from 'valibot';
-import { PROGRESS_INTERVAL_MS } from '../progress-keepalive.js';
-import { defineTool, fail, ok, ToolError } from '../tool-kit.js';
+import { PROGRESS_INTERVAL_MS } from '../services/progress-keepalive.js';
+import { defineTool, fail, ok, ToolError } from './tool-kit.js';
 import { ChildSizeFields, messageSchema, NotifyOnExitSchema, ownSizeOf, PaneNameSchema, sizeResult } from './schemas.js';
-import { reserveName } from '../pane-names.js';
+import { reserveName } from '../services/pane-names.js';
 
 export const spawnAgent = defineTool({
   name: 'spawn_agent',

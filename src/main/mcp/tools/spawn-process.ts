@@ -2,8 +2,8 @@ import * as v from 'valibot';
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { compilePattern, PatternError } from '../../../shared/pattern.js';
-import { defineTool, ok, ToolError } from '../tool-kit.js';
-import { reserveName } from '../pane-names.js';
+import { defineTool, ok, ToolError } from './tool-kit.js';
+import { reserveName } from '../services/pane-names.js';
 import { ChildSizeFields, NotifyOnExitSchema, ownSizeOf, PaneNameSchema, RegexSchema, sizeResult } from './schemas.js';
 import { ignoreError } from '../../../node/patterm-log.js';
 

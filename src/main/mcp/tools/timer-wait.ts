@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { defineTool, ok } from '../tool-kit.js';
+import { defineTool, ok } from './tool-kit.js';
 
 /** One day: setTimeout tops out at ~24.8 days, and an agent session rarely outlives a day. */
 const MAX_TIMER_SECONDS = 86_400;

@@ -1,8 +1,8 @@
 import * as v from 'valibot';
 import { compilePattern, PatternError } from '../../../shared/pattern.js';
-import { PROGRESS_INTERVAL_MS } from '../progress-keepalive.js';
-import { defineTool, ok, ToolError } from '../tool-kit.js';
-import { exitCodeOf } from '../exit-description.js';
+import { PROGRESS_INTERVAL_MS } from '../services/progress-keepalive.js';
+import { defineTool, ok, ToolError } from './tool-kit.js';
+import { exitCodeOf } from '../../agents/exit-description.js';
 import { ChildIdSchema, MAX_WAIT_SECONDS } from './schemas.js';
 import { PATTERN_BUDGET_MS } from '../../../node/pattern-matcher.js';
 

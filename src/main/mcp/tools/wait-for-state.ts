@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { AGENT_STATES } from '../../../shared/agent-state.js';
-import { defineTool, ok, ToolError } from '../tool-kit.js';
-import { describeState, stateFields } from '../pane-metadata.js';
+import { defineTool, ok, ToolError } from './tool-kit.js';
+import { describeState, stateFields } from '../services/pane-metadata.js';
 import { ChildIdSchema, MAX_WAIT_SECONDS } from './schemas.js';
 
 export const waitForState = defineTool({

@@ -16,7 +16,7 @@ import type { PaneInfo } from '../../../../src/shared/pane-types.js';
 import type { IdentityIssuer } from '../../../../src/main/contracts.js';
 import { createAgentLauncher, type PresetAgentLauncher } from '../../../../src/main/presets/agent-launcher.js';
 import { PresetCatalog } from '../../../../src/main/presets/preset-catalog.js';
-import type { PermissionPolicy } from '../../../../src/main/mcp/permission-policy.js';
+import type { PermissionPolicy } from '../../../../src/main/mcp/services/permission-policy.js';
 import { FAKE_AGENT_SCRIPT, writeFixturePresets } from '../../../fixtures/fake-agent-presets.js';
 
 export interface Harness {

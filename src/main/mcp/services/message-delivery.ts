@@ -1,0 +1,67 @@
+/**
+ * Types messages into agents' input boxes (tags of spec §8) through the agent
+ * launcher, which handles bracketed paste and confirms the submission. Messages
+ * to one pane are delivered one at a time: a timer firing while a report is
+ * being typed must not interleave keystrokes in the same input box.
+ */
+import type { AgentLauncher, SubmitResult } from '../../contracts.js';
+import type { Coordinator } from '../../coordinator.js';
+import type { PaneId } from '../../../shared/pane-types.js';
+import { KeyedLock } from '../../../node/keyed-lock.js';
+
+export type DeliverySource = 'orchestrator' | 'system';
+
+export class MessageDelivery {
+  private readonly queue = new KeyedLock<PaneId>();
+
+  constructor(
+    private readonly coordinator: Coordinator,
+    private readonly launcher: AgentLauncher,
+  ) {}
+
+  deliver(paneId: PaneId, text: string, source: DeliverySource): Promise<SubmitResult> {
+    return this.queue.run(paneId, async () => {
+      if (!this.coordinator.has(paneId) || this.coordinator.info(paneId).process.status !== 'running') {
+        return { submitted: false, attempts: 0, detail: `pane ${JSON.stringify(paneId)} is no longer running` };
+      }
+      return this.launcher.submit(paneId, text, source);
+    });
+  }
+
+  /**
+   * For patterm's own notices (timers, exits), which no caller is waiting on
+   * to retry: while the pane lives but is not at its input (a permission
+   * dialog can stay open for minutes), keep trying instead of dropping the
+   * notice. Each try releases the queue, so other messages are not held up.
+   */
+  async deliverEventually(paneId: PaneId, text: string, source: DeliverySource): Promise<SubmitResult> {
+    for (;;) {
+      const result = await this.deliver(paneId, text, source);
+      if (result.submitted || result.attempts > 0 || !this.running(paneId)) return result;
+      await new Promise((resolve) => setTimeout(resolve, RETRY_PAUSE_MS));
+      if (!this.running(paneId)) return result;
+    }
+  }
+
+  private running(paneId: PaneId): boolean {
+    return this.coordinator.has(paneId) && this.coordinator.info(paneId).process.status === 'running';
+  }
+}
+
+/** Pause between tries of a notice that found its pane away from its input. */
+const RETRY_PAUSE_MS = 500;
+
+/** `[orchestrator] <msg>` (spec §8). */
+export function orchestratorMessage(message: string): string {
+  return `[orchestrator] ${message}`;
+}
+
+/** `[sub-agent:<name>] <msg>` (closing note 3). */
+export function subAgentMessage(name: string, message: string): string {
+  return `[sub-agent:${name}] ${message}`;
+}
+
+/** `[system] <msg>`: patterm itself speaking (timers, exits). */
+export function systemMessage(message: string): string {
+  return `[system] ${message}`;
+}
