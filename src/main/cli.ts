@@ -31,7 +31,7 @@ const CODE_CACHE_SAVE_DELAY_MS = 200;
 async function loadAppBundle(): Promise<import('../node/code-cache.js').CachedBundle> {
   const [{ requireWithCodeCache }, { cacheHome }, { join }, { fileURLToPath }] = await Promise.all([
     import('../node/code-cache.js'),
-    import('./presets/preset-paths.js'),
+    import('../node/xdg-dirs.js'),
     import('node:path'),
     import('node:url'),
   ]);

@@ -13,10 +13,10 @@ import { join } from 'node:path';
 import { isUtf8 } from 'node:buffer';
 import { Emitter } from '../../shared/events.js';
 import { VERSION } from '../version.js';
-import { DiskFullError, isNoSpaceError, writeFileAtomic } from './atomic-write.js';
+import { DiskFullError, isNoSpaceError, writeFileAtomic } from '../../node/atomic-write.js';
 import { FileLockError, withFileLock } from './file-lock.js';
 import { KeyedLock } from '../../node/keyed-lock.js';
-import { projectDataDir } from './project-key.js';
+import { projectDataDir } from '../project/project-key.js';
 import { scratchpadNameProblem } from './scratchpad-name.js';
 import { ignoreError, log, logIgnored } from '../../node/patterm-log.js';
 

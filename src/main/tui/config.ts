@@ -18,7 +18,7 @@ import * as v from 'valibot';
 import { builtinCommand, parsePresetCommandId, PALETTE_COMMAND_ID, RESERVED_KEY } from '../../renderer/commands.js';
 import { isKnownKeyName } from '../../renderer/key-names.js';
 import type { UiConfig } from '../../shared/renderer-protocol.js';
-import { configHome } from '../presets/preset-paths.js';
+import { configHome } from '../../node/xdg-dirs.js';
 import { DEFAULT_PANE_LIMITS, PaneLimitsSchema, type PaneLimits } from '../panes/pane-limits.js';
 import { parsePermissionPolicy, POLICY_OFF, type PermissionPolicy } from '../mcp/services/permission-policy.js';
 import { ClipboardSchema, DEFAULT_CLIPBOARD, type ClipboardSettings } from './clipboard-forwarding.js';

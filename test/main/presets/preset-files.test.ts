@@ -7,7 +7,8 @@ import { parsePreset } from '../../../src/shared/preset-schema.js';
 import { installDefaultPresets } from '../../../src/main/presets/default-presets.js';
 import { loadPresetDir } from '../../../src/main/presets/preset-loader.js';
 import { PresetCatalog } from '../../../src/main/presets/preset-catalog.js';
-import { bundledPresetDirs, configHome, dataHome, presetDirs } from '../../../src/main/presets/preset-paths.js';
+import { bundledPresetDirs, presetDirs } from '../../../src/main/presets/preset-paths.js';
+import { configHome, dataHome } from '../../../src/node/xdg-dirs.js';
 
 function tempDirs() {
   const root = mkdtempSync(join(tmpdir(), 'patterm-presets-'));

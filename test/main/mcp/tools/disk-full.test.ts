@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connectProxy, structured, textOf } from '../helpers/mcp-harness.js';
 
-const HOST = new URL('../../fixtures/mcp-host.js', import.meta.url).pathname;
+const HOST = new URL('../../../fixtures/mcp-host.js', import.meta.url).pathname;
 /** Small enough to fill with one scratchpad write, big enough for meta.json and a first file. */
 const TMPFS_SIZE = '64k';
 

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, lstatSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { projectDataDir } from '../../../../src/main/scratchpads/project-key.js';
+import { projectDataDir } from '../../../../src/main/project/project-key.js';
 import type { ScratchpadChange } from '../../../../src/main/scratchpads/index.js';
 import { startHarness, structured, textOf } from '../helpers/mcp-harness.js';
 

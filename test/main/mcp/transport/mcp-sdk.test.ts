@@ -14,8 +14,8 @@ import { loadMcpSdk } from '../../../../src/main/mcp/transport/mcp-sdk.js';
 import { runWithImportForbidden } from '../../../helpers/forbidden-import.js';
 import { APP_ENTRY, bundleUrl } from '../../../../src/main/bundles.js';
 
-const APP = new URL('../../../src/main/app.js', import.meta.url).href;
-const MCP_SDK = new URL('../../../src/main/mcp/mcp-sdk.js', import.meta.url).href;
+const APP = new URL('../../../../src/main/app.js', import.meta.url).href;
+const MCP_SDK = new URL('../../../../src/main/mcp/transport/mcp-sdk.js', import.meta.url).href;
 
 const HERE = fileURLToPath(new URL('.', import.meta.url));
 const runWithSdkForbidden = (script: string) => runWithImportForbidden('@modelcontextprotocol/sdk', script, HERE);
@@ -28,7 +28,7 @@ test("patterm's main module graph loads without the MCP SDK, from tsc's files an
 });
 
 test("the app's bundle loads without the MCP SDK as cli.ts loads it too, through the code cache", () => {
-  const loader = new URL('../../../src/node/code-cache.js', import.meta.url).href;
+  const loader = new URL('../../../../src/node/code-cache.js', import.meta.url).href;
   const cacheDir = mkdtempSync(join(tmpdir(), 'patterm-sdk-cache-'));
   try {
     const load = `const { requireWithCodeCache } = await import(${JSON.stringify(loader)}); requireWithCodeCache(${JSON.stringify(fileURLToPath(bundleUrl(APP_ENTRY)))}, ${JSON.stringify(cacheDir)}).saveCache();`;

@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { open, rename, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { ignoreError } from '../../node/patterm-log.js';
+import { ignoreError } from './patterm-log.js';
 
 /** Error codes that mean "no room": the caller gets a disk-full error (spec §12). */
 const NO_SPACE_CODES = new Set(['ENOSPC', 'EDQUOT', 'EFBIG']);
