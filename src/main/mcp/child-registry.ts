@@ -40,6 +40,8 @@ export interface RecordOptions {
 export class ChildRegistry implements Disposable {
   private readonly records = new Map<PaneId, ChildRecord>();
   private readonly subscriptions: Disposable[];
+  /** The wait (its `since`) each child's parent was last told of. */
+  private readonly toldWait = new Map<PaneId, number>();
 
   constructor(
     private readonly coordinator: Coordinator,
@@ -73,6 +75,7 @@ export class ChildRegistry implements Disposable {
       record.watch?.dispose();
       this.records.delete(paneId);
     }
+    for (const paneId of this.toldWait.keys()) if (!this.coordinator.has(paneId)) this.toldWait.delete(paneId);
   }
 
   get(paneId: PaneId): ChildRecord | undefined {
@@ -122,16 +125,25 @@ export class ChildRegistry implements Disposable {
     this.notices.tell(record.spawnerId, `${pane.name} exited with ${describeExit(pane.process)}`);
   }
 
-  /** A child agent started waiting for permission or an answer: its parent agent hears of it once. */
+  /**
+   * A child agent started waiting for permission or an answer (a new dialog is
+   * a new wait): its parent agent hears of it once per wait, and not at all if
+   * the child has moved on by the time the parent could read it.
+   */
   private onStateChange({ paneId, state }: StateChange): void {
     if (!NEEDS_ANSWER.has(state.state) || !this.coordinator.has(paneId)) return;
+    // A dialog lost from a read or two gets its wait back, and was told of already.
+    if (this.toldWait.get(paneId) === state.since) return;
     const parentId = this.parentOf(paneId);
     if (parentId === null || !this.coordinator.has(parentId)) return;
     const parent = this.coordinator.info(parentId);
     if (parent.kind !== 'agent' || parent.process.status !== 'running') return;
-    const stillWaiting = () => {
-      const now = this.states.peek(paneId);
-      return now !== null && now.state === state.state && now.since === state.since;
+    this.toldWait.set(paneId, state.since);
+    // Judged afresh just before typing: a dialog answered or replaced meanwhile is not quoted.
+    const stillWaiting = async () => {
+      if (!this.coordinator.has(paneId) || this.coordinator.info(paneId).process.status !== 'running') return false;
+      const now = await this.states.current(paneId);
+      return now.state === state.state && now.since === state.since;
     };
     this.notices.tell(parentId, waitingNotice(this.coordinator.info(paneId).name, state), stillWaiting);
   }
