@@ -11,39 +11,14 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { startHarness, structured, textOf, type Connection } from './helpers/mcp-harness.js';
+import { startHarness, textOf, type Connection } from './helpers/mcp-harness.js';
+import { orchestratorSession, spawnDialogAgent, STATE_WAIT_MS, waitState } from './helpers/state-calls.js';
 import { expectScreen, systemNotices } from './helpers/screen.js';
 import { eventually } from '../../helpers/coordinator-fixture.js';
 
 const harness = await startHarness();
 
-/** Long enough for a loaded machine; the waits end as soon as the state shows. */
-const WAIT_MS = 60_000;
-
-interface StateResult {
-  matched: boolean;
-  state: string;
-  state_source: string;
-  state_since: string;
-  dialog?: string;
-}
-
-async function session() {
-  const { pane, token } = await harness.orchestrator();
-  return { root: pane.id, mcp: await harness.connect(token) };
-}
-
-async function spawnDialogAgent(mcp: Connection, prompt: string, name: string): Promise<string> {
-  const result = await mcp.call('spawn_agent', { preset: 'dialog', initial_prompt: prompt, name });
-  assert.equal(result.isError, undefined, textOf(result));
-  return structured<{ child_id: string }>(result).child_id;
-}
-
-async function waitState(mcp: Connection, childId: string, states: string[], timeoutMs = WAIT_MS): Promise<StateResult> {
-  const result = await mcp.call('wait_for_state', { child_id: childId, states, timeout_ms: timeoutMs });
-  assert.equal(result.isError, undefined, textOf(result));
-  return structured<StateResult>(result);
-}
+const session = () => orchestratorSession(harness);
 
 async function approve(mcp: Connection, childId: string): Promise<void> {
   const answered = await mcp.call('send_input', { child_id: childId, answer: 'approve_once' });
@@ -53,13 +28,13 @@ async function approve(mcp: Connection, childId: string): Promise<void> {
 /** The notices `rootId` has had about `name` waiting for permission, once there are at least `count`. */
 async function permissionNotices(rootId: string, name: string, count: number): Promise<string[]> {
   const told = async () => (await systemNotices(harness.coordinator, rootId)).filter((notice) => notice.startsWith(`[system] ${name} is waiting for permission: `));
-  return eventually(async () => ((await told()).length >= count ? told() : null), { timeoutMs: WAIT_MS, message: `${count} notice(s) about ${name}` });
+  return eventually(async () => ((await told()).length >= count ? told() : null), { timeoutMs: STATE_WAIT_MS, message: `${count} notice(s) about ${name}` });
 }
 
 const files = (...names: string[]) => names.map((name) => join(harness.projectDir, name));
 
 test('two dialogs in a row, the second drawn over the first: two waits and two notices, each of its own dialog, each answered after wait_for_state', async () => {
-  const { root, mcp } = await session();
+  const { root: { id: root }, mcp } = await session();
   const [first, second] = files('first.txt', 'second.txt');
   const childId = await spawnDialogAgent(mcp, `chain touch ${first} ;; touch ${second}`, 'chainer');
 
@@ -85,7 +60,7 @@ test('two dialogs in a row, the second drawn over the first: two waits and two n
 });
 
 test('a dialog whose spinner, timer and countdown redraw is one wait with one notice; the dialog after it is the next', async () => {
-  const { root, mcp } = await session();
+  const { root: { id: root }, mcp } = await session();
   const [first, second] = files('ticked-first.txt', 'ticked-second.txt');
   const childId = await spawnDialogAgent(mcp, `tick chain touch ${first} ;; touch ${second}`, 'ticker');
 
@@ -94,7 +69,7 @@ test('a dialog whose spinner, timer and countdown redraw is one wait with one no
   // Each read while it ticks, some seconds of redraws apart, is the same wait, its text the latest drawn.
   const texts = new Set<string>();
   for (const seconds of [1, 2, 3]) {
-    await expectScreen(harness.coordinator, childId, `asked ${seconds}s ago · 9m ${60 - seconds}s left`, WAIT_MS);
+    await expectScreen(harness.coordinator, childId, `asked ${seconds}s ago · 9m ${60 - seconds}s left`, STATE_WAIT_MS);
     const now = await waitState(mcp, childId, ['waiting_permission'], 0);
     assert.equal(now.state_since, one.state_since, `the same wait after ${seconds} s of redraws: ${JSON.stringify(now)}`);
     texts.add(now.dialog ?? '');
@@ -117,11 +92,11 @@ test('a dialog whose spinner, timer and countdown redraw is one wait with one no
 });
 
 test('an answer typed into a question is the same wait, with no second notice', async () => {
-  const { root, mcp } = await session();
+  const { root: { id: root }, mcp } = await session();
   const childId = await spawnDialogAgent(mcp, 'ask Which colour?', 'asker');
   const asked = await waitState(mcp, childId, ['waiting_input']);
   assert.equal(asked.matched, true, JSON.stringify(asked));
-  await eventually(async () => (await systemNotices(harness.coordinator, root)).some((notice) => notice.startsWith('[system] asker is asking a question: Question: Which colour?')), { timeoutMs: WAIT_MS, message: 'the notice of the question' });
+  await eventually(async () => (await systemNotices(harness.coordinator, root)).some((notice) => notice.startsWith('[system] asker is asking a question: Question: Which colour?')), { timeoutMs: STATE_WAIT_MS, message: 'the notice of the question' });
   for (const typed of ['b', 'lue and gre', 'en']) {
     await mcp.call('send_input', { child_id: childId, text: typed });
     await expectScreen(harness.coordinator, childId, `^> .*${typed}$`);

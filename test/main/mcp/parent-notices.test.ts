@@ -12,6 +12,32 @@ import { expectScreen, literal, screenText, systemNotices } from './helpers/scre
 
 const harness = await startHarness();
 
+/**
+ * The user types into `paneId` without pause, each key once the last one
+ * echoed: a letter, then a backspace, so the line never grows past the
+ * screen's width however long it takes. `finish` stops with the line empty.
+ */
+function startTyping(paneId: string) {
+  let keys = 0;
+  let typing = true;
+  const typist = (async () => {
+    while (typing) {
+      const letter = keys % 2 === 0;
+      harness.coordinator.write(paneId, letter ? 'u' : '\x7f', 'user');
+      await expectScreen(harness.coordinator, paneId, letter ? '^ready> u$' : '^ready>$');
+      keys++;
+    }
+  })();
+  return {
+    keys: () => keys,
+    async finish(): Promise<void> {
+      typing = false;
+      await typist;
+      if (keys % 2 === 1) harness.coordinator.write(paneId, '\x7f', 'user');
+    },
+  };
+}
+
 test('a notice waits while the user types into the parent, then arrives on its own line', async () => {
   const { pane: root, token } = await harness.orchestrator();
   const mcp = await harness.connect(token);
@@ -19,29 +45,18 @@ test('a notice waits while the user types into the parent, then arrives on its o
   assert.equal(spawned.isError, undefined, textOf(spawned));
   const childId = structured<{ child_id: string }>(spawned).child_id;
 
-  // The user types without pause (each key once the last one echoed) from before the dialog opens until
-  // after: a letter, then a backspace, so the line never grows past the screen's width however long it takes.
-  let keys = 0;
-  let typing = true;
-  const typist = (async () => {
-    while (typing) {
-      const letter = keys % 2 === 0;
-      harness.coordinator.write(root.id, letter ? 'u' : '\x7f', 'user');
-      await expectScreen(harness.coordinator, root.id, letter ? '^ready> u$' : '^ready>$');
-      keys++;
-    }
-  })();
+  // The user types without pause from before the dialog opens until after.
+  const typist = startTyping(root.id);
   await expectScreen(harness.coordinator, root.id, '^ready> u');
   const asked = await mcp.call('send_input', { child_id: childId, text: 'run true', submit: true });
   assert.equal(asked.isError, undefined, textOf(asked));
   const waiting = await mcp.call('wait_for_state', { child_id: childId, states: ['waiting_permission'], timeout_ms: 60_000 });
   assert.equal(structured<{ matched: boolean }>(waiting).matched, true, textOf(waiting));
-  const atDialog = keys;
-  while (keys < atDialog + 10) await new Promise((resolve) => setImmediate(resolve));
-  typing = false;
-  await typist;
+  const atDialog = typist.keys();
+  while (typist.keys() < atDialog + 10) await new Promise((resolve) => setImmediate(resolve));
+  await typist.finish();
   assert.doesNotMatch(await screenText(harness.coordinator, root.id), /\[system\]/, 'nothing typed into the parent while the user types');
-  harness.coordinator.write(root.id, `${keys % 2 === 1 ? '\x7f' : ''}done\r`, 'user');
+  harness.coordinator.write(root.id, 'done\r', 'user');
 
   await expectScreen(harness.coordinator, root.id, '^got\\| done$');
   await expectScreen(harness.coordinator, root.id, `^got\\| ${literal('[system] kid is waiting for permission: Bash command true')}`);
@@ -56,16 +71,7 @@ test('a dialog answered before the parent was free is never told; the dialog tha
   const childId = structured<{ child_id: string }>(spawned).child_id;
 
   // The user types into the parent while the child asks twice and the first dialog is answered.
-  let typing = true;
-  let keys = 0;
-  const typist = (async () => {
-    while (typing) {
-      const letter = keys % 2 === 0;
-      harness.coordinator.write(root.id, letter ? 'u' : '\x7f', 'user');
-      await expectScreen(harness.coordinator, root.id, letter ? '^ready> u$' : '^ready>$');
-      keys++;
-    }
-  })();
+  const typist = startTyping(root.id);
   await expectScreen(harness.coordinator, root.id, '^ready> u');
   await mcp.call('send_input', { child_id: childId, text: `chain touch ${first} ;; touch ${second}`, submit: true });
   const one = await mcp.call('wait_for_state', { child_id: childId, states: ['waiting_permission'], timeout_ms: 60_000 });
@@ -74,9 +80,8 @@ test('a dialog answered before the parent was free is never told; the dialog tha
   assert.equal(answered.isError, undefined, textOf(answered));
   const two = await mcp.call('wait_for_state', { child_id: childId, states: ['waiting_permission'], timeout_ms: 60_000 });
   assert.match(structured<{ dialog?: string }>(two).dialog ?? '', new RegExp(`touch ${literal(second)}`), textOf(two));
-  typing = false;
-  await typist;
-  harness.coordinator.write(root.id, `${keys % 2 === 1 ? '\x7f' : ''}done\r`, 'user');
+  await typist.finish();
+  harness.coordinator.write(root.id, 'done\r', 'user');
 
   await expectScreen(harness.coordinator, root.id, '^got\\| done$');
   await expectScreen(harness.coordinator, root.id, `^got\\| ${literal(`[system] chainer is waiting for permission: Bash command touch ${second}`)}`);

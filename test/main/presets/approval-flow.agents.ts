@@ -24,6 +24,7 @@ import { writeFixturePresets } from '../../fixtures/fake-agent-presets.js';
 import { eventually } from '../../helpers/coordinator-fixture.js';
 import { connectProxy, spawnFakeOrchestrator, structured, textOf, type Connection } from '../mcp/helpers/mcp-harness.js';
 import { expectScreen, literal, systemNotices } from '../mcp/helpers/screen.js';
+import type { StateResult } from '../mcp/helpers/state-calls.js';
 import { cliVersion, useWorld, VENDORS, type Vendor, type World } from './agent-world.js';
 import { shellCall } from './vendor-shell.js';
 
@@ -35,14 +36,6 @@ const CASSETTES = fileURLToPath(new URL('../../../../test/fixtures/cassettes/', 
 const RECORD = process.env.PATTERM_RECORD_CASSETTES === '1';
 /** What config.json's `"permissions": { "enabled": true }` gives: on, the default deny list, nothing allowed. */
 const POLICY_ON = parsePermissionPolicy({ enabled: true });
-
-interface StateResult {
-  matched: boolean;
-  state: string;
-  state_source: string;
-  state_since: string;
-  dialog?: string;
-}
 
 interface Session {
   root: string;
