@@ -8,7 +8,8 @@
  *      user, OSC 9;4 progress, an OSC 9 / 777 notification, the bell;
  *   3. quiet time: no output for the idle threshold.
  * A dialog wins over any sign of activity: codex blinks its window title while
- * its approval dialog is up, so its output never goes quiet.
+ * its approval dialog is up, so its output never goes quiet. Each dialog is a
+ * wait of its own (dialog-waits.ts); an answered one still drawn is busy.
  * Pure: the caller feeds what the preset's patterns found on each screen
  * (matchScreenPatterns, run under a time budget off the coordinator's thread),
  * signals and a clock (tests use a fake one).
@@ -219,12 +220,12 @@ export class AgentStateMachine {
 
   private fromPatterns(matches: ScreenPatternMatches): Verdict | null {
     const { dialog } = matches;
-    if (!dialog) this.waits.noteNoDialog();
-    else if (this.waits.isAnswered(dialog.text, this.clock())) return answeredVerdict(dialog);
     if (dialog) {
+      if (this.waits.isAnswered(dialog.text, this.clock())) return answeredVerdict(dialog);
       const state = dialog.kind === 'permission' ? 'waiting_permission' : 'waiting_input';
       return { state, source: { kind: 'pattern', detail: `dialogs[${dialog.index}] (${dialog.kind})` }, dialog };
     }
+    this.waits.noteNoDialog();
     if (matches.busy) return { state: 'busy', source: { kind: 'pattern', detail: 'ready_signal.busy_pattern' } };
     if (this.progressActive) return null; // the signal says busy; the composer may show while a tool runs
     if (matches.ready) return { state: 'idle', source: { kind: 'pattern', detail: 'ready_signal.pattern' } };
