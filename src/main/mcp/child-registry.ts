@@ -122,7 +122,7 @@ export class ChildRegistry implements Disposable {
     if (!record || !record.notifyOnExit || record.killedBySpawner) return;
     record.notifyOnExit = false; // once
     if (!this.coordinator.has(record.spawnerId) || this.coordinator.info(record.spawnerId).process.status !== 'running') return;
-    this.notices.tell(record.spawnerId, `${pane.name} exited with ${describeExit(pane.process)}`);
+    void this.notices.tell(record.spawnerId, `${pane.name} exited with ${describeExit(pane.process)}`);
   }
 
   /**
@@ -139,13 +139,16 @@ export class ChildRegistry implements Disposable {
     const parent = this.coordinator.info(parentId);
     if (parent.kind !== 'agent' || parent.process.status !== 'running') return;
     this.toldWait.set(paneId, state.since);
+    const sameWait = (now: AgentState | null) => now !== null && now.state === state.state && now.since === state.since;
     // Judged afresh just before typing: a dialog answered or replaced meanwhile is not quoted.
-    const stillWaiting = async () => {
-      if (!this.coordinator.has(paneId) || this.coordinator.info(paneId).process.status !== 'running') return false;
-      const now = await this.states.current(paneId);
-      return now.state === state.state && now.since === state.since;
-    };
-    this.notices.tell(parentId, waitingNotice(this.coordinator.info(paneId).name, state), stillWaiting);
+    const stillWaiting = async () => this.coordinator.has(paneId) && this.coordinator.info(paneId).process.status === 'running' && sameWait(await this.states.current(paneId));
+    void this.notices.tell(parentId, waitingNotice(this.coordinator.info(paneId).name, state), stillWaiting).then((typed) => {
+      if (typed || this.toldWait.get(paneId) !== state.since) return;
+      this.toldWait.delete(paneId);
+      // Dropped while the dialog was missing from a read, and it is back as the same wait: told after all.
+      const now = this.states.peek(paneId);
+      if (this.coordinator.has(paneId) && sameWait(now)) this.onStateChange({ paneId, state: now!, previous: now!.state });
+    });
   }
 
   dispose(): void {
