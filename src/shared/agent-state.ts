@@ -8,13 +8,15 @@
  *      user, OSC 9;4 progress, an OSC 9 / 777 notification, the bell;
  *   3. quiet time: no output for the idle threshold.
  * A dialog wins over any sign of activity: codex blinks its window title while
- * its approval dialog is up, so its output never goes quiet.
+ * its approval dialog is up, so its output never goes quiet. Each dialog is a
+ * wait of its own (dialog-waits.ts); an answered one still drawn is busy.
  * Pure: the caller feeds what the preset's patterns found on each screen
  * (matchScreenPatterns, run under a time budget off the coordinator's thread),
  * signals and a clock (tests use a fake one).
  */
 import type { Dialog } from './preset-schema.js';
 import { compilePattern } from './pattern.js';
+import { DialogWaits } from './dialog-waits.js';
 
 export const AGENT_STATES = ['starting', 'busy', 'waiting_permission', 'waiting_input', 'idle', 'exited'] as const;
 export type AgentStateName = (typeof AGENT_STATES)[number];
@@ -22,7 +24,7 @@ export type AgentStateName = (typeof AGENT_STATES)[number];
 /** The states in which the program waits for someone to answer it. */
 export const NEEDS_ANSWER: ReadonlySet<AgentStateName> = new Set(['waiting_permission', 'waiting_input']);
 
-export type EvidenceKind = 'pattern' | 'signal' | 'quiet' | 'process';
+export type EvidenceKind = 'pattern' | 'signal' | 'quiet' | 'process' | 'input';
 
 export interface StateEvidence {
   kind: EvidenceKind;
@@ -40,7 +42,7 @@ export interface DialogMatch {
 export interface AgentState {
   state: AgentStateName;
   source: StateEvidence;
-  /** Clock time (ms) at which the pane entered this state. */
+  /** Clock time (ms) at which the pane entered this state; for a waiting state, at which this dialog came up. */
   since: number;
   /** The dialog on screen, for the waiting states that a pattern found. */
   dialog?: DialogMatch;
@@ -84,6 +86,20 @@ export interface ScreenObservation {
   idleMs: number;
   /** The window title the program set (OSC 0/2), if any. */
   title?: string;
+  /** The program is inside a synchronized update (DEC mode 2026): the screen may be half drawn. */
+  synchronizedUpdate?: boolean;
+}
+
+/** A program that stays inside a synchronized update this long is not drawing a frame; its screen is judged as it is. */
+const HALF_DRAWN_LIMIT_MS = 500;
+
+/**
+ * A screen read while the program draws a frame inside a synchronized update
+ * is half drawn (the top of a new dialog over the rest of the old screen), so
+ * it is not judged, unless the program has left it so for longer than a frame takes.
+ */
+export function isHalfDrawn(screen: { synchronizedUpdate?: boolean; idleMs: number }): boolean {
+  return screen.synchronizedUpdate === true && screen.idleMs < HALF_DRAWN_LIMIT_MS;
 }
 
 export type TerminalSignal =
@@ -117,6 +133,7 @@ export class AgentStateMachine {
   private lastAlert: { at: number; signal: Exclude<TerminalSignal, { type: 'progress' }> } | null = null;
   private exit: string | null = null;
   private current: AgentState;
+  private readonly waits = new DialogWaits((state) => NEEDS_ANSWER.has(state as AgentStateName));
 
   constructor(
     private readonly rules: StateRules,
@@ -153,13 +170,25 @@ export class AgentStateMachine {
 
   /** Judges one screen; returns the (possibly unchanged) state. */
   observe(screen: ScreenObservation): AgentState {
-    if (this.exit !== null) return this.current;
+    if (this.exit !== null || isHalfDrawn(screen)) return this.current;
     return this.settle(this.judge(screen));
   }
 
+  /**
+   * The dialog on screen was answered: busy until the program takes the
+   * answer, so that neither a wait nor a notice takes the answered dialog,
+   * still drawn, for the next one.
+   */
+  noteAnswered(): AgentState {
+    const dialog = this.current.dialog;
+    if (this.exit !== null || !NEEDS_ANSWER.has(this.current.state) || !dialog) return this.current;
+    const state = this.settle(answeredVerdict(dialog));
+    this.waits.noteAnswered(dialog.text, this.clock());
+    return state;
+  }
+
   private settle(verdict: Verdict): AgentState {
-    const since = verdict.state === this.current.state ? this.current.since : this.clock();
-    this.current = { ...verdict, since };
+    this.current = { ...verdict, since: this.waits.sinceFor(this.current, verdict, this.clock()) };
     return this.current;
   }
 
@@ -192,9 +221,11 @@ export class AgentStateMachine {
   private fromPatterns(matches: ScreenPatternMatches): Verdict | null {
     const { dialog } = matches;
     if (dialog) {
+      if (this.waits.isAnswered(dialog.text, this.clock())) return answeredVerdict(dialog);
       const state = dialog.kind === 'permission' ? 'waiting_permission' : 'waiting_input';
       return { state, source: { kind: 'pattern', detail: `dialogs[${dialog.index}] (${dialog.kind})` }, dialog };
     }
+    this.waits.noteNoDialog();
     if (matches.busy) return { state: 'busy', source: { kind: 'pattern', detail: 'ready_signal.busy_pattern' } };
     if (this.progressActive) return null; // the signal says busy; the composer may show while a tool runs
     if (matches.ready) return { state: 'idle', source: { kind: 'pattern', detail: 'ready_signal.pattern' } };
@@ -214,6 +245,10 @@ export class AgentStateMachine {
       ? { state: 'waiting_permission', source: { kind: 'signal', detail: quoted } }
       : { state: 'idle', source: { kind: 'signal', detail: quoted } };
   }
+}
+
+function answeredVerdict(dialog: DialogMatch): Verdict {
+  return { state: 'busy', source: { kind: 'input', detail: `dialogs[${dialog.index}] answered; the program has yet to take the answer` } };
 }
 
 /** A pattern of the rules, named by its preset field ("dialogs[0].region.below"). */

@@ -223,6 +223,7 @@ function withIdle(stored: StoredGrid, nowMs: number, lastOutput: bigint, thresho
     bracketedPaste: stored.bracketedPaste,
     mouseTracking: stored.mouseTracking,
     emulatorRebuilds: stored.emulatorRebuilds,
+    ...(stored.synchronizedUpdate !== undefined && { synchronizedUpdate: stored.synchronizedUpdate }),
   };
 }
 

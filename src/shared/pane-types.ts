@@ -53,6 +53,8 @@ export interface GridSnapshot {
   mouseTracking: boolean;
   /** How many times the emulator was rebuilt after a trap (0 when never). */
   emulatorRebuilds: number;
+  /** The program has begun a synchronized update (DEC mode 2026) and not ended it: the screen may be half drawn. */
+  synchronizedUpdate?: boolean;
   /** Rows (0-based) that differ from the snapshot at `sinceVersion`, when asked for. */
   changedRows?: number[];
   /** When asked for: `lines` with SGR sequences for their styles (styled-line.ts), of the same screen version. */

@@ -359,6 +359,7 @@ export class PaneService {
       bracketedPaste: this.emulator.getMode(2004, true),
       mouseTracking: this.emulator.getMode(1000, true) || this.emulator.getMode(1002, true) || this.emulator.getMode(1003, true),
       emulatorRebuilds: this.keeper.rebuilds,
+      synchronizedUpdate: this.emulator.getMode(2026, true),
     };
     this.mirror?.offer(grid, generation, this.ring.headOffset);
     if (sinceVersion !== undefined) grid.changedRows = this.history.changedRowsSince(sinceVersion, lines);

@@ -8,76 +8,17 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { AgentStateMachine, matchScreenPatterns, terminalSignalFromOsc, type AgentState, type StateRules } from '../../src/shared/agent-state.js';
+import { matchScreenPatterns, terminalSignalFromOsc, type StateRules } from '../../src/shared/agent-state.js';
 import type { AgentPreset, Dialog } from '../../src/shared/preset-schema.js';
 import { parsePreset } from '../../src/shared/preset-schema.js';
-import { rulesFor } from '../../src/main/agents/agent-state-tracker.js';
 import { bundledPresetDirs } from '../../src/main/presets/preset-paths.js';
 import { loadPresetDir } from '../../src/main/presets/preset-loader.js';
-import { loadGhosttyModule } from '../../src/main/threads/wasm-module.js';
-import { GhosttyEmulator } from '../../src/workers/ghostty-emulator.js';
-import { loadCassette, type Cassette } from '../fixtures/cassette/cassette-player.js';
+import { loadCassette } from '../fixtures/cassette/cassette-player.js';
+import { replayStates, ScreenMachine, type Observed } from '../fixtures/cassette/state-replay.js';
 import { approvals } from '../main/presets/preset-dialogs.js';
 
 const CASSETTES = fileURLToPath(new URL('../../../test/fixtures/cassettes/', import.meta.url));
 const presets = new Map(loadPresetDir('agent', bundledPresetDirs().agents).presets.map((entry) => [entry.id, entry.preset]));
-
-/** The machine as the coordinator drives it, with the preset's patterns matched (inline here) on each screen. */
-class ScreenMachine extends AgentStateMachine {
-  constructor(private readonly screenRules: StateRules, clock: () => number, startedAt: number) {
-    super(screenRules, clock, startedAt);
-  }
-
-  see(screen: { lines: readonly string[]; idleMs: number; title?: string }): AgentState {
-    return this.observe({ patterns: matchScreenPatterns(this.screenRules, screen.lines), idleMs: screen.idleMs, title: screen.title });
-  }
-}
-
-interface Observed {
-  t: number;
-  /** Inputs written before this observation. */
-  inputsBefore: number;
-  state: AgentState;
-  lines: string[];
-}
-
-/**
- * Every state the machine reaches while the cassette plays: after each half of
- * each output chunk, and once more just before the next chunk (the quiet gap).
- */
-async function replayStates(cassette: Cassette, preset: AgentPreset): Promise<Observed[]> {
-  const { cols, rows } = cassette.manifest.terminal;
-  const emulator = new GhosttyEmulator(await loadGhosttyModule(), { cols, rows, scrollbackBytes: 2000 });
-  let now = 0;
-  const machine = new ScreenMachine(rulesFor(preset), () => now, 0);
-  const observed: Observed[] = [];
-  let lastOutput = 0;
-  const observe = (seq: number) => {
-    const lines = emulator.plainLines();
-    const inputsBefore = cassette.inputEvents.filter((input) => input.seq < seq).length;
-    observed.push({ t: now, inputsBefore, state: machine.see({ lines, idleMs: now - lastOutput }), lines });
-  };
-  try {
-    cassette.outputEvents.forEach((event, index) => {
-      const next = cassette.outputEvents[index + 1];
-      const bytes = cassette.output.subarray(event.offset, event.offset + event.length);
-      const middle = Math.floor(bytes.length / 2);
-      now = lastOutput = event.t_ms;
-      for (const part of [bytes.subarray(0, middle), bytes.subarray(middle)]) {
-        emulator.write(part);
-        emulator.takeResponses();
-        observe(event.seq);
-      }
-      if (next && next.t_ms - 1 > now) {
-        now = next.t_ms - 1;
-        observe(next.seq);
-      }
-    });
-  } finally {
-    emulator.dispose();
-  }
-  return observed;
-}
 
 const show = (seen: Observed | undefined) => (seen ? `${JSON.stringify(seen.state)}\n${seen.lines.filter((line) => line.trim() !== '').join('\n')}` : '(nothing)');
 
@@ -127,7 +68,7 @@ for (const name of readdirSync(CASSETTES).sort()) {
       assert.equal(waiting.state.source.kind, 'pattern');
       assert.match(waiting.state.source.detail, /^dialogs\[\d+\] \(permission\)$/);
       assert.match(waiting.state.dialog?.text ?? '', /Do you want to proceed\?|Allow the patterm MCP server to run tool "kill"|Would you like to run the following command\?|Permission required/);
-      assert.match(waiting.state.dialog?.text ?? '', /kill|touch/i, 'the dialog text names the tool or command it asks about');
+      assert.match(waiting.state.dialog?.text ?? '', /kill|touch|external directory/i, 'the dialog text names the tool, command or directory it asks about');
       const after = seen.slice(seen.indexOf(waiting)).find((s) => s.inputsBefore > index && s.state.state !== 'waiting_permission');
       assert.ok(after, 'the state moves on once the dialog is answered');
     }
@@ -172,6 +113,21 @@ test('a dialog wins over activity: a blinking title keeps the output going, the 
     assert.equal(state.state, 'waiting_permission');
     assert.equal(state.since, 0);
   }
+});
+
+test('a screen half drawn inside a synchronized update is not judged, unless the program leaves it so past a frame\'s time', () => {
+  const { clock, machine: m } = machine();
+  clock.now = 100;
+  assert.equal(m.see({ lines: screen('> '), idleMs: 2000 }).state, 'idle');
+  clock.now = 200;
+  // The top of a dialog over the rest of the old screen: no verdict yet.
+  const half = m.see({ lines: screen('Run rm -rf build', 'Allow?', '> '), idleMs: 0, synchronizedUpdate: true });
+  assert.equal(half.state, 'idle');
+  assert.equal(half.since, 100);
+  clock.now = 250;
+  assert.equal(m.see({ lines: screen('Run rm -rf build', 'Allow?', '1 yes 2 no'), idleMs: 0 }).dialog?.text, 'Run rm -rf build\nAllow?\n1 yes 2 no');
+  clock.now = 5000;
+  assert.equal(m.see({ lines: screen('> '), idleMs: 4000, synchronizedUpdate: true }).state, 'idle', 'a program that never ends its update is judged as it stands');
 });
 
 test('starting lasts until a pattern judges, or until the start limit; without a ready pattern until the first quiet spell', () => {

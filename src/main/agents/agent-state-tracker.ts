@@ -3,7 +3,8 @@
  * coordinator thread: agent panes every POLL_MS and after each terminal
  * signal; a pane someone waits on after each screen change (at most every
  * SAMPLE_INTERVAL_MS) and when its quiet time runs out; any pane when asked. Changes
- * go to onChange (notices to parents) and to the tree's "needs you" mark.
+ * (a new state, or another dialog in the same waiting state) go to onChange
+ * (notices to parents, waits) and to the tree's "needs you" mark.
  * The preset's patterns run through the pattern matcher (pattern-matcher.ts),
  * under its time budget, once per screen version; a pane whose pattern ran
  * past the budget is judged without its preset's patterns from then on.
@@ -11,7 +12,7 @@
 import type { AgentPreset } from '../../shared/preset-schema.js';
 import type { GridSnapshot, PaneId, PaneInfo, PaneSignal } from '../../shared/pane-types.js';
 import { DEFAULT_IDLE_THRESHOLD_MS } from '../../shared/pane-protocol.js';
-import { AgentStateMachine, type AgentState, type AgentStateName, type ScreenPatterns, type StateRules } from '../../shared/agent-state.js';
+import { AgentStateMachine, isHalfDrawn, type AgentState, type AgentStateName, type ScreenPatterns, type StateRules } from '../../shared/agent-state.js';
 import { DisposableStore, Emitter, type Disposable } from '../../shared/events.js';
 import type { Coordinator } from '../coordinator.js';
 import { describeExit } from './exit-description.js';
@@ -111,6 +112,17 @@ export class AgentStateTracker implements Disposable {
     const entry = this.entries.get(paneId);
     if (!entry || entry.machine.state.state !== 'idle') return false;
     return !entry.machine.hasReadyPattern || entry.patternsSetAside !== null || entry.machine.state.source.kind === 'pattern';
+  }
+
+  /**
+   * The dialog the pane showed when last judged was just answered (send_input):
+   * it is not waited on again while it still shows, and a dialog that follows it is a new wait.
+   */
+  noteAnswered(paneId: PaneId): void {
+    const entry = this.entries.get(paneId);
+    if (!entry) return;
+    const previous = entry.machine.state;
+    this.publish(paneId, previous, entry.machine.noteAnswered());
   }
 
   /** Judges a screen the caller has just read (read_output), so the state matches what it returns. */
@@ -237,15 +249,16 @@ export class AgentStateTracker implements Disposable {
     }
     entry.sampling = (async () => {
       let state = entry.machine.state;
-      let idleMs = 0;
+      let grid: GridSnapshot | null = null;
       do {
         entry.again = false;
         entry.lastSampleAt = this.clock();
-        const grid = await this.options.coordinator.grid(paneId);
-        idleMs = grid.idleMs;
+        grid = await this.options.coordinator.grid(paneId);
         state = await this.observe(paneId, entry, grid);
       } while (entry.again);
-      this.recheckLater(paneId, entry, state, idleMs);
+      // A half-drawn screen was not judged: look again once the frame is done.
+      if (isHalfDrawn(grid)) this.schedule(paneId, entry, 0);
+      else this.recheckLater(paneId, entry, state, grid.idleMs);
       return state;
     })().finally(() => {
       entry.sampling = null;
@@ -255,13 +268,13 @@ export class AgentStateTracker implements Disposable {
 
   /** Judges one screen read of the pane, with its preset's patterns matched under their budget. */
   private async observe(paneId: PaneId, entry: Entry, grid: GridSnapshot): Promise<AgentState> {
-    if (entry.machine.state.state === 'exited') return entry.machine.state;
+    if (entry.machine.state.state === 'exited' || isHalfDrawn(grid)) return entry.machine.state;
     const read = ++entry.readsStarted;
     const patterns = await this.patternsOn(paneId, entry, grid);
     if (read < entry.readsJudged) return entry.machine.state;
     entry.readsJudged = read;
     const previous = entry.machine.state;
-    const state = entry.machine.observe({ patterns, idleMs: grid.idleMs, title: grid.title });
+    const state = entry.machine.observe({ patterns, idleMs: grid.idleMs, title: grid.title, synchronizedUpdate: grid.synchronizedUpdate });
     this.publish(paneId, previous, state);
     return state;
   }
@@ -291,12 +304,14 @@ export class AgentStateTracker implements Disposable {
 
   /** A verdict from quiet time or a passing signal can change with no new output: look again when it would. */
   private recheckLater(paneId: PaneId, entry: Entry, state: AgentState, idleMs: number): void {
-    if (state.state === 'starting' || state.source.kind === 'signal') return this.schedule(paneId, entry, TIME_RECHECK_MS);
+    // An answered dialog that still shows waits again once the program has had its time to take the answer.
+    if (state.state === 'starting' || state.source.kind === 'signal' || state.source.kind === 'input') return this.schedule(paneId, entry, TIME_RECHECK_MS);
     if (state.state === 'busy' && state.source.kind === 'quiet') this.schedule(paneId, entry, Math.max(0, entry.machine.idleThresholdMs - idleMs) + THRESHOLD_MARGIN_MS);
   }
 
+  /** A new state, or a new wait in the same state (another dialog), is a change. */
   private publish(paneId: PaneId, previous: AgentState, state: AgentState): void {
-    if (previous.state === state.state) return;
+    if (previous.state === state.state && previous.since === state.since) return;
     const { coordinator } = this.options;
     if (coordinator.has(paneId)) coordinator.setAgentState(paneId, state.state);
     this.changed.fire({ paneId, state, previous: previous.state });

@@ -53,6 +53,7 @@ function finalText(name: string, vendor: string): string {
   if (name === 'codex-paste-burst') return 'PONG after the retried Enter';
   if (name.endsWith('-queued-while-busy')) return 'SECOND-DONE';
   if (name.endsWith('-shell-approval')) return 'SHELL-DONE';
+  if (name.endsWith('-two-dialogs')) return `CHAIN-${vendor}-DONE`;
   return name.endsWith('-orchestrator') ? 'ORCH-DONE' : 'CHILD-ANSWER-OK';
 }
 

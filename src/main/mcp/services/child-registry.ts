@@ -41,6 +41,8 @@ export interface RecordOptions {
 export class ChildRegistry implements Disposable {
   private readonly records = new Map<PaneId, ChildRecord>();
   private readonly subscriptions: Disposable[];
+  /** The wait (its `since`) each child's parent was last told of. */
+  private readonly toldWait = new Map<PaneId, number>();
 
   constructor(
     private readonly coordinator: Coordinator,
@@ -74,6 +76,7 @@ export class ChildRegistry implements Disposable {
       record.watch?.dispose();
       this.records.delete(paneId);
     }
+    for (const paneId of this.toldWait.keys()) if (!this.coordinator.has(paneId)) this.toldWait.delete(paneId);
   }
 
   get(paneId: PaneId): ChildRecord | undefined {
@@ -120,21 +123,33 @@ export class ChildRegistry implements Disposable {
     if (!record || !record.notifyOnExit || record.killedBySpawner) return;
     record.notifyOnExit = false; // once
     if (!this.coordinator.has(record.spawnerId) || this.coordinator.info(record.spawnerId).process.status !== 'running') return;
-    this.notices.tell(record.spawnerId, `${pane.name} exited with ${describeExit(pane.process)}`);
+    void this.notices.tell(record.spawnerId, `${pane.name} exited with ${describeExit(pane.process)}`);
   }
 
-  /** A child agent started waiting for permission or an answer: its parent agent hears of it once. */
+  /**
+   * A child agent started waiting for permission or an answer (a new dialog is
+   * a new wait): its parent agent hears of it once per wait, and not at all if
+   * the child has moved on by the time the parent could read it.
+   */
   private onStateChange({ paneId, state }: StateChange): void {
     if (!NEEDS_ANSWER.has(state.state) || !this.coordinator.has(paneId)) return;
+    // A dialog lost from a read or two gets its wait back, and was told of already.
+    if (this.toldWait.get(paneId) === state.since) return;
     const parentId = this.parentOf(paneId);
     if (parentId === null || !this.coordinator.has(parentId)) return;
     const parent = this.coordinator.info(parentId);
     if (parent.kind !== 'agent' || parent.process.status !== 'running') return;
-    const stillWaiting = () => {
+    this.toldWait.set(paneId, state.since);
+    const sameWait = (now: AgentState | null) => now !== null && now.state === state.state && now.since === state.since;
+    // Judged afresh just before typing: a dialog answered or replaced meanwhile is not quoted.
+    const stillWaiting = async () => this.coordinator.has(paneId) && this.coordinator.info(paneId).process.status === 'running' && sameWait(await this.states.current(paneId));
+    void this.notices.tell(parentId, waitingNotice(this.coordinator.info(paneId).name, state), stillWaiting).then((typed) => {
+      if (typed || this.toldWait.get(paneId) !== state.since) return;
+      this.toldWait.delete(paneId);
+      // Dropped while the dialog was missing from a read, and it is back as the same wait: told after all.
       const now = this.states.peek(paneId);
-      return now !== null && now.state === state.state && now.since === state.since;
-    };
-    this.notices.tell(parentId, waitingNotice(this.coordinator.info(paneId).name, state), stillWaiting);
+      if (this.coordinator.has(paneId) && sameWait(now)) this.onStateChange({ paneId, state: now!, previous: now!.state });
+    });
   }
 
   dispose(): void {

@@ -20,12 +20,12 @@ export class MessageDelivery {
   ) {}
 
   deliver(paneId: PaneId, text: string, source: DeliverySource): Promise<SubmitResult> {
-    return this.queue.run(paneId, async () => {
-      if (!this.coordinator.has(paneId) || this.coordinator.info(paneId).process.status !== 'running') {
-        return { submitted: false, attempts: 0, detail: `pane ${JSON.stringify(paneId)} is no longer running` };
-      }
-      return this.launcher.submit(paneId, text, source);
-    });
+    return this.queue.run(paneId, () => this.submit(paneId, text, source));
+  }
+
+  private submit(paneId: PaneId, text: string, source: DeliverySource): Promise<SubmitResult> {
+    if (!this.running(paneId)) return Promise.resolve({ submitted: false, attempts: 0, detail: `pane ${JSON.stringify(paneId)} is no longer running` });
+    return this.launcher.submit(paneId, text, source);
   }
 
   /**
@@ -33,10 +33,13 @@ export class MessageDelivery {
    * to retry: while the pane lives but is not at its input (a permission
    * dialog can stay open for minutes), keep trying instead of dropping the
    * notice. Each try releases the queue, so other messages are not held up.
+   * `wanted` is asked at each try, once the pane's turn in the queue has come;
+   * the result is null when it said the notice is no longer wanted.
    */
-  async deliverEventually(paneId: PaneId, text: string, source: DeliverySource): Promise<SubmitResult> {
+  async deliverEventually(paneId: PaneId, text: string, source: DeliverySource, wanted: () => boolean | Promise<boolean> = () => true): Promise<SubmitResult | null> {
     for (;;) {
-      const result = await this.deliver(paneId, text, source);
+      const result = await this.queue.run(paneId, async () => ((await wanted()) ? this.submit(paneId, text, source) : null));
+      if (result === null) return null;
       if (result.submitted || result.attempts > 0 || !this.running(paneId)) return result;
       await new Promise((resolve) => setTimeout(resolve, RETRY_PAUSE_MS));
       if (!this.running(paneId)) return result;

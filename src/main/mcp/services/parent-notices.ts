@@ -17,6 +17,9 @@ const NOTICE_QUIET_MS = 700;
 const IDLE_WAIT_SLICE_MS = 5000;
 const IDLE = new Set(['idle'] as const);
 
+/** Whether a notice still says something true; asked just before it is typed. */
+export type StillTrue = () => boolean | Promise<boolean>;
+
 export class ParentNotices {
   constructor(
     private readonly coordinator: Coordinator,
@@ -26,29 +29,33 @@ export class ParentNotices {
 
   /**
    * Types `[system] <text>` into the parent once it is free. `stillTrue` is
-   * asked before typing: a notice about a dialog that was answered meanwhile
-   * is dropped.
+   * asked before each try at typing: a notice about a dialog that was answered
+   * or replaced meanwhile is dropped. Resolves with whether it was typed.
    */
-  tell(parentId: PaneId, text: string, stillTrue: () => boolean = () => true): void {
-    void this.deliverWhenFree(parentId, text, stillTrue).catch((error: Error) => pattermLog(`notice to pane ${parentId} (${JSON.stringify(text)}): ${error.message}`));
+  tell(parentId: PaneId, text: string, stillTrue: StillTrue = () => true): Promise<boolean> {
+    return this.deliverWhenFree(parentId, text, stillTrue).catch((error: Error) => {
+      pattermLog(`notice to pane ${parentId} (${JSON.stringify(text)}): ${error.message}`);
+      return false;
+    });
   }
 
-  private async deliverWhenFree(parentId: PaneId, text: string, stillTrue: () => boolean): Promise<void> {
-    if (!this.running(parentId)) return;
+  private async deliverWhenFree(parentId: PaneId, text: string, stillTrue: StillTrue): Promise<boolean> {
+    if (!this.running(parentId)) return false;
     // Only an agent has a turn to wait for; other programs get the notice as before.
     if (this.coordinator.info(parentId).kind === 'agent') {
       for (;;) {
         const outcome = await this.states.waitFor(parentId, IDLE, IDLE_WAIT_SLICE_MS);
-        if (!this.running(parentId) || !stillTrue()) return;
+        if (!this.running(parentId) || !(await stillTrue())) return false;
         if (!outcome.matched) continue;
         const { idleMs } = await this.coordinator.grid(parentId);
         if (idleMs >= NOTICE_QUIET_MS && this.states.atReadyPrompt(parentId)) break;
         await new Promise((resolve) => setTimeout(resolve, Math.max(NOTICE_QUIET_MS - idleMs, NOTICE_QUIET_MS / 2)));
       }
     }
-    if (!stillTrue()) return;
-    const result = await this.delivery.deliverEventually(parentId, systemMessage(text), 'system');
+    const result = await this.delivery.deliverEventually(parentId, systemMessage(text), 'system', stillTrue);
+    if (result === null) return false;
     if (!result.submitted && this.running(parentId)) pattermLog(`notice to pane ${parentId} not confirmed: ${result.detail}`);
+    return true;
   }
 
   private running(paneId: PaneId): boolean {

@@ -4,7 +4,8 @@
  * for its dialog, and, with the permission policy on, an approval is checked
  * against the dialog's text (permission-policy.ts). A refused approval is not
  * sent: the child keeps waiting, its tree entry asks for the user, and the
- * caller is told to hand the decision to a person.
+ * caller is told to hand the decision to a person. Keys that answer a dialog
+ * are told to the pane's state (agent-states.ts), so the next dialog is a new wait.
  */
 import type { PaneInfo } from '../../../shared/pane-types.js';
 import type { AgentState } from '../../../shared/agent-state.js';
@@ -30,6 +31,17 @@ export async function answerKeys(services: McpServices, pane: PaneInfo, answer: 
     throw new ToolError(`the preset of ${pane.name} names no keys for "${answer}" in ${which}; read the dialog with read_output and press its keys with kind "key" or "text"`);
   }
   return { bytes, state };
+}
+
+/**
+ * Whether `bytes` are one of the keys that the child's preset names for the
+ * permission dialog it showed when last judged: typed by hand, they answer it as `answer` does.
+ */
+export function answersDialog(services: McpServices, pane: PaneInfo, bytes: string): boolean {
+  const state = services.states.peek(pane.id);
+  if (state?.state !== 'waiting_permission' || !state.dialog) return false;
+  const keys = services.launcher.presetFor(pane.id)?.dialogs?.[state.dialog.index]?.keys ?? {};
+  return Object.values(keys).includes(bytes);
 }
 
 /**

@@ -4,7 +4,7 @@ import type { Coordinator } from '../../coordinator.js';
 import type { PaneId } from '../../../shared/pane-types.js';
 import { defineTool, ok, ToolError } from './tool-kit.js';
 import { describeExit } from '../../agents/exit-description.js';
-import { answerKeys, checkApproval } from './approval-gate.js';
+import { answerKeys, answersDialog, checkApproval } from './approval-gate.js';
 import { ChildIdSchema, MAX_MESSAGE_CHARS } from './schemas.js';
 import { ignoreError } from '../../../node/patterm-log.js';
 
@@ -55,6 +55,7 @@ export const sendInput = defineTool({
       const { bytes, state } = await answerKeys(services, pane, args.answer);
       if (args.answer !== 'deny') await checkApproval(services, pane, bytes, state);
       coordinator.write(pane.id, bytes, 'orchestrator');
+      services.states.noteAnswered(pane.id);
       const result = { child_id: pane.id, answer: args.answer, bytes_sent: Buffer.byteLength(bytes), dialog: state.dialog?.text };
       return ok(result, `answered ${args.answer} to ${pane.name}'s dialog (${JSON.stringify(bytes)}).`);
     }
@@ -84,7 +85,9 @@ export const sendInput = defineTool({
     await checkApproval(services, pane, args.submit ? `${bytes}\r` : bytes);
     // Listen before writing, so a fast echo cannot slip past unseen.
     const echoed = args.submit && args.kind !== 'key' ? nextScreenChange(coordinator, pane.id, SUBMIT_SETTLE_LIMIT_MS) : null;
+    const answering = answersDialog(services, pane, bytes);
     coordinator.write(pane.id, bytes, 'orchestrator');
+    if (answering) services.states.noteAnswered(pane.id);
     if (args.submit) {
       if (echoed) await settle(coordinator, pane.id, echoed);
       coordinator.write(pane.id, '\r', 'orchestrator');

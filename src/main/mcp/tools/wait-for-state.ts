@@ -13,6 +13,7 @@ export const waitForState = defineTool({
     'Block until a child is in one of the given states, or until timeout_ms pass. States: starting, busy, waiting_permission (an approval dialog is up), waiting_input (it asks a question), idle, exited.',
     'Typical: after sending a task, wait for ["idle", "waiting_permission", "waiting_input"] to learn when it needs you or has finished; then read_output.',
     'Returns matched, the state, state_source (the evidence: a preset pattern such as its dialog or ready prompt, a terminal signal, or quiet time), state_since, and dialog (the dialog\'s text) when one is up.',
+    'Each dialog is its own wait: one that follows another (the next approval, drawn over the last) has a new state_since and its own dialog text. After answering a dialog with send_input answer, the child is busy until it takes the answer, so waiting again returns for the next dialog, not the answered one.',
     'If the child exits, the wait ends at once (state exited; matched only if you asked for exited).',
     'While it waits, it sends MCP progress notifications to a client that asked for them, so a client that times calls out does not cut a long wait off.',
   ].join(' '),

@@ -20,3 +20,12 @@ export async function screenText(coordinator: Coordinator, paneId: string): Prom
 export function literal(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
+
+/**
+ * Every `[system]` notice the fake agent in `paneId` has received, from its
+ * output log (where a long notice is one line, not rows wrapped at the screen's width).
+ */
+export async function systemNotices(coordinator: Coordinator, paneId: string): Promise<string[]> {
+  const { bytes } = await coordinator.stream(paneId, 0);
+  return [...Buffer.from(bytes).toString('utf8').matchAll(/^got\| (\[system\] [^\r\n]*)/gm)].map((match) => match[1]);
+}

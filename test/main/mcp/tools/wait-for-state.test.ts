@@ -9,39 +9,13 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { startHarness, structured, textOf, type Connection } from '../helpers/mcp-harness.js';
+import { startHarness, structured, textOf } from '../helpers/mcp-harness.js';
+import { orchestratorSession, spawnDialogAgent, waitState, type StateResult } from '../helpers/state-calls.js';
 import { expectScreen, literal, screenText } from '../helpers/screen.js';
 
 const harness = await startHarness();
 
-/** Long enough for a loaded machine; the waits end as soon as the state shows. */
-const WAIT_MS = 60_000;
-
-interface StateResult {
-  matched: boolean;
-  state: string;
-  state_source: string;
-  state_since: string;
-  dialog?: string;
-}
-
-async function session() {
-  const { pane, token } = await harness.orchestrator();
-  return { root: pane, mcp: await harness.connect(token) };
-}
-
-async function spawnDialogAgent(mcp: Connection, prompt: string, name: string): Promise<string> {
-  const result = await mcp.call('spawn_agent', { preset: 'dialog', initial_prompt: prompt, name });
-  assert.equal(result.isError, undefined, textOf(result));
-  assert.equal(structured<{ prompt_submitted: boolean }>(result).prompt_submitted, true, textOf(result));
-  return structured<{ child_id: string }>(result).child_id;
-}
-
-async function waitState(mcp: Connection, childId: string, states: string[], timeoutMs = WAIT_MS): Promise<StateResult> {
-  const result = await mcp.call('wait_for_state', { child_id: childId, states, timeout_ms: timeoutMs });
-  assert.equal(result.isError, undefined, textOf(result));
-  return structured<StateResult>(result);
-}
+const session = () => orchestratorSession(harness);
 
 test('a permission dialog: waiting_permission everywhere, a [system] notice to the parent, answer approve_once runs the command', async () => {
   const { root, mcp } = await session();
