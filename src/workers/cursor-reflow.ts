@@ -10,15 +10,13 @@
  * its line, a cell the reflow does carry; after it, the cursor is moved on by
  * the same distance, wrapping at the new width: where the reflowed text puts it.
  */
-import { isSpacer } from './cell-records.js';
-
 /** What the carrying reads from the emulator and does to it. */
 export interface ReflowScreen {
   readonly cols: number;
   readonly rows: number;
-  /** The screen's cell records (cell-records.ts), row by row. */
-  cells(): Uint32Array;
   cursor(): { x: number; y: number };
+  /** The (first) codepoint of the cell's character; 0 for a blank, and for the right half of a wide character. */
+  codepoint(x: number, y: number): number;
   /** Row `y` goes on with the line of row `y - 1` (a soft wrap). */
   continuesAbove(y: number): boolean;
   /** Whether a DEC private mode is set. */
@@ -33,10 +31,10 @@ const REVERSE_WRAP = 45;
 const moveCursor = (screen: ReflowScreen, x: number, y: number) => screen.send(`\x1b[${y + 1};${x + 1}H`);
 
 /**
- * Whether the cursor, on a character in the last column, waits to wrap (the
- * character was just printed there) or was moved there. ghostty-web does not
- * say; but as in xterm, a backspace with reverse wrap on only ends the wait.
- * Leaves the cursor where it was, without the wait.
+ * Whether the cursor, in the last column, waits to wrap (a character was
+ * just printed there) or was moved there. ghostty-web does not say; but as in
+ * xterm, a backspace with reverse wrap on only ends the wait. Leaves the
+ * cursor where it was, without the wait.
  */
 function waitsToWrap(screen: ReflowScreen): boolean {
   const { x } = screen.cursor();
@@ -45,20 +43,6 @@ function waitsToWrap(screen: ReflowScreen): boolean {
   if (screen.cursor().x === x) return true;
   screen.send('\x1b[C');
   return false;
-}
-
-/** The cell holds a character, or the right half of a wide one: the reflow carries it. */
-function isCarried(screen: ReflowScreen, x: number, y: number): boolean {
-  const at = y * screen.cols + x;
-  const cells = screen.cells();
-  return cells[at * 4] !== 0 || isSpacer(cells, at);
-}
-
-/** The cell holds a character (the left half, for a wide one): a place to pin the cursor to. */
-function hasText(screen: ReflowScreen, x: number, y: number): boolean {
-  const at = y * screen.cols + x;
-  const cells = screen.cells();
-  return cells[at * 4] !== 0 && !isSpacer(cells, at);
 }
 
 /** A cursor pinned before a reflow: it belongs this many cells past where it now is. */
@@ -113,10 +97,13 @@ export class CursorCarrier {
     const shortBy = this.shortOf?.x === x && this.shortOf.y === y ? this.shortOf.cells : 0;
     this.shortOf = null;
     if (x >= screen.cols || y >= screen.rows) return null;
-    if (isCarried(screen, x, y)) {
-      // A cursor waiting to wrap belongs just past its character, which the reflow may move off the row's end.
-      const past = shortBy === 0 && x === screen.cols - 1 && hasText(screen, x, y) && waitsToWrap(screen) ? 1 : 0;
-      return past + shortBy > 0 ? { distance: past + shortBy } : null;
+    const onText = screen.codepoint(x, y) !== 0;
+    // A cursor waiting to wrap belongs past the character just printed: a narrow one under it, or a wide one ending under it.
+    const waiting = shortBy === 0 && x === screen.cols - 1 && (onText || (x > 0 && screen.codepoint(x - 1, y) !== 0)) && waitsToWrap(screen);
+    if (onText) return waiting || shortBy > 0 ? { distance: (waiting ? 1 : 0) + shortBy } : null;
+    if (waiting) {
+      moveCursor(screen, x - 1, y);
+      return { distance: 2 };
     }
     let pinX = x;
     let pinY = y;
@@ -129,7 +116,7 @@ export class CursorCarrier {
         pinX = screen.cols - 1;
       } else break; // the line's first cell, and no character before the cursor
       distance++;
-      if (hasText(screen, pinX, pinY)) break;
+      if (screen.codepoint(pinX, pinY) !== 0) break;
     }
     if (distance + shortBy === 0) return null;
     if (distance > 0) moveCursor(screen, pinX, pinY);
@@ -145,7 +132,7 @@ export class CursorCarrier {
   private release(screen: ReflowScreen, pinned: PinnedCursor): void {
     let { x: pinX, y: pinY } = screen.cursor();
     // A wide character moved to the next row leaves the cursor on the blank it left at this row's end.
-    if (pinX === screen.cols - 1 && pinY + 1 < screen.rows && !hasText(screen, pinX, pinY) && screen.continuesAbove(pinY + 1)) {
+    if (pinX === screen.cols - 1 && pinY + 1 < screen.rows && screen.codepoint(pinX, pinY) === 0 && screen.continuesAbove(pinY + 1)) {
       pinX = 0;
       pinY++;
     }

@@ -132,8 +132,9 @@ export class GhosttyEmulator {
     return {
       cols: this.term.cols,
       rows: this.term.rows,
-      cells: () => this.viewport(),
       cursor: () => this.cursor(),
+      // One cell, not the viewport: reading the whole screen would cost a resize more than the rest of the carrying.
+      codepoint: (x, y) => this.term.getGrapheme(y, x)?.[0] ?? 0,
       continuesAbove: (y) => this.term.isRowWrapped(y),
       decMode: (mode) => this.getMode(mode, true),
       send: (sequence) => {
