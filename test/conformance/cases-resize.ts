@@ -10,7 +10,8 @@
  * with blank rows below the cursor (so a narrowing here either keeps the row
  * count or has the prompt on the last row), and it ends a soft wrap where a
  * row is erased from its first column, as zsh does when it draws a wrapped
- * command line (so zsh's command line here fits its first width).
+ * command line (so zsh's command line here fits its first width, but in the
+ * one todo case that shows the difference).
  */
 import type { ConformanceCase } from './run-case.js';
 import type { Screen } from './terminals.js';
@@ -49,6 +50,9 @@ function bashPrompt(name: string, resizes: [number, number][], fill = false): Co
   };
 }
 
+/** Why widening zsh's wrapped command line is todo: the reflow joins rows that tmux and xterm.js keep apart. */
+const ERASED_WRAP_TODO = "ghostty-web 0.4.0 does not end a soft wrap where a row is erased from its first column (zsh's way of drawing a wrapped command line): widened, it joins the rows, and zsh's redraw starts a row up, over the output";
+
 export const RESIZE_CASES: ConformanceCase[] = [
   // Back to 40 columns the command line ends 5 cells into its third row: the cursor belongs there, not a row up.
   bashPrompt('resize-bash-prompt', [[30, 10], [40, 10]]),
@@ -66,6 +70,20 @@ export const RESIZE_CASES: ConformanceCase[] = [
       { keys: SHORTER_COMMAND, until: /lazy dog$/m, label: 'a command line' },
       toCols(40, 10),
       { keys: ENTER, until: SHORTER_OUTPUT, label: 'Enter' },
+    ],
+  },
+  {
+    name: 'resize-zsh-prompt widened',
+    todo: ERASED_WRAP_TODO,
+    cols: 40,
+    rows: 10,
+    command: ZSH,
+    ready: '$',
+    steps: [
+      { keys: DIGITS + ENTER, until: /^\$$/m, label: 'output that wraps' },
+      { keys: LONG_COMMAND, until: /edge$/m, label: 'a command line that wraps' },
+      toCols(60, 10),
+      { keys: ENTER, until: /^the quick brown/m, label: 'Enter' },
     ],
   },
 ];
