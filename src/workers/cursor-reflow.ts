@@ -10,6 +10,7 @@
  * its line, a cell the reflow does carry; after it, the cursor is moved on by
  * the same distance, wrapping at the new width: where the reflowed text puts it.
  */
+
 /** What the carrying reads from the emulator and does to it. */
 export interface ReflowScreen {
   readonly cols: number;
