@@ -17,9 +17,9 @@ if ! command -v pnpm >/dev/null 2>&1; then
 fi
 
 # tmux drives the TUI tests and is the conformance suite's reference; vim, less, top, htop, man,
-# python3 and git are the real programs the tests run.
+# python3, git and zsh are the real programs the tests run.
 missing=()
-for tool in tmux vim less top script htop man python3 git; do command -v "$tool" >/dev/null 2>&1 || missing+=("$tool"); done
+for tool in tmux vim less top script htop man python3 git zsh; do command -v "$tool" >/dev/null 2>&1 || missing+=("$tool"); done
 if [ ${#missing[@]} -gt 0 ]; then
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
     log "installing ${missing[*]} with apt-get"

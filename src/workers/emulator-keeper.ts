@@ -113,10 +113,11 @@ export class EmulatorKeeper {
    * unknown state: it is dropped unfreed (its WASM instance goes with it), and
    * a fresh one of the new size replays the output log, which parsing wraps
    * in bounded time. That loses scrollback older than the log, so it is only
-   * the way out, not the way.
+   * the way out, not the way. `atRest`: the output parsed so far ends between
+   * sequences and characters (see GhosttyEmulator.resize).
    */
-  resize(cols: number, rows: number, budgetMs = RESIZE_BUDGET_MS): void {
-    if (withinBudget(budgetMs, () => this.safe((emulator) => emulator.resize(cols, rows)), 1).ok) return;
+  resize(cols: number, rows: number, { atRest = true, budgetMs = RESIZE_BUDGET_MS }: { atRest?: boolean; budgetMs?: number } = {}): void {
+    if (withinBudget(budgetMs, () => this.safe((emulator) => emulator.resize(cols, rows, atRest)), 1).ok) return;
     this.replace(cols, rows, resizeReplayAttempts(this.options.ring, rows));
     this.rebuilds++;
     this.options.onRebuilt(`resizing to ${cols}x${rows} took longer than ${budgetMs} ms`);

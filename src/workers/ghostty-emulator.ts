@@ -15,6 +15,7 @@ import { GRAPHEME_CLUSTERING_MODE, RESTORED_ANSI_MODES, RESTORED_DEC_MODES, seri
 import { historyWindow } from '../shared/history-window.js';
 import type { RowHashes } from '../shared/row-numbering.js';
 import { logIgnored } from '../node/patterm-log.js';
+import { CursorCarrier, type ReflowScreen } from './cursor-reflow.js';
 
 /** ghostty's render-state dirty levels (ghostty-web's DirtyState, not exported at runtime). */
 const DIRTY_NONE = 0;
@@ -54,6 +55,9 @@ export interface EmulatorOptions {
  */
 const MAX_WRITE_BYTES = 64 * 1024;
 
+/** DECOM: with it set, a cursor position counts from the scroll region's corner, which a resize resets. */
+const ORIGIN_MODE = 6;
+
 /** The DEC private modes a CellFrame carries (cellFrame), for the host terminal to mirror or paste to follow. */
 const FRAME_DEC_MODES = [1, 1000, 1002, 1003, 1004, 1006, 2004];
 
@@ -78,6 +82,7 @@ export class GhosttyEmulator {
   private readonly snapshotBuffers: [Uint32Array, Uint32Array] = [new Uint32Array(0), new Uint32Array(0)];
   /** plainLines()' rows and the snapshot they were built from: rows whose cells did not change are reused. */
   private lineCache: { words: Uint32Array; cols: number; lines: string[] } | null = null;
+  private readonly cursorCarrier = new CursorCarrier();
 
   constructor(module: WebAssembly.Module, options: EmulatorOptions) {
     const instance = new WebAssembly.Instance(module, { env: { log: () => undefined } });
@@ -103,14 +108,40 @@ export class GhosttyEmulator {
   /** Large inputs (a replay, a compaction's picture) go in slices of at most MAX_WRITE_BYTES. */
   write(bytes: Uint8Array): void {
     this.snapshot = null;
+    this.cursorCarrier.forget();
     for (let at = 0; at < bytes.length; at += MAX_WRITE_BYTES) this.term.write(bytes.subarray(at, at + MAX_WRITE_BYTES));
   }
 
-  resize(cols: number, rows: number): void {
-    this.term.resize(cols, rows);
-    this.snapshot = null;
-    this.viewportPtr = 0; // ghostty-web frees its own buffers on resize; ours is re-sized lazily.
-    this.allRowsDirty = true;
+  /**
+   * `carryCursor`: the parser is between sequences and characters, so the
+   * cursor may be moved by writing to it (see cursor-reflow.ts); a change of
+   * width on the primary screen needs it. The alternate screen is not reflowed.
+   */
+  resize(cols: number, rows: number, carryCursor = true): void {
+    const reflows = carryCursor && cols !== this.term.cols && !this.isAlternateScreen() && !this.getMode(ORIGIN_MODE, true);
+    this.cursorCarrier.resize(() => this.reflowScreen(), () => {
+      this.term.resize(cols, rows);
+      this.snapshot = null;
+      this.viewportPtr = 0; // ghostty-web frees its own buffers on resize; ours is re-sized lazily.
+      this.allRowsDirty = true;
+    }, reflows);
+  }
+
+  /** The screen as cursor-reflow.ts reads and moves it. */
+  private reflowScreen(): ReflowScreen {
+    return {
+      cols: this.term.cols,
+      rows: this.term.rows,
+      cursor: () => this.cursor(),
+      // One cell, not the viewport: reading the whole screen would cost a resize more than the rest of the carrying.
+      codepoint: (x, y) => this.term.getGrapheme(y, x)?.[0] ?? 0,
+      continuesAbove: (y) => this.term.isRowWrapped(y),
+      decMode: (mode) => this.getMode(mode, true),
+      send: (sequence) => {
+        this.snapshot = null;
+        this.term.write(sequence);
+      },
+    };
   }
 
   /** Replies the emulator generated itself (DSR), in order. */

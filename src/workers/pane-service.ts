@@ -42,6 +42,8 @@ export class PaneService {
   private lastOutputAt = performance.now();
   private idleThresholdMs: number;
   private title = '';
+  /** The output parsed so far ends between sequences and characters: the emulator may be written to (a compaction's swap, a resize's cursor carrying). */
+  private parsedToRest = true;
 
   private screenVersion = 0;
   private lastHash = -1;
@@ -144,7 +146,8 @@ export class PaneService {
     }
     const rest = parse ?? bytes.subarray(fed);
     if (this.keeper.rebuilds === rebuilds) this.feed(rest, chunkStart);
-    const compacted = atGround && completeUtf8Length(rest) === rest.length ? this.keeper.compactIfBloated() : null;
+    this.parsedToRest = atGround && completeUtf8Length(rest) === rest.length;
+    const compacted = this.parsedToRest ? this.keeper.compactIfBloated() : null;
     if (compacted) {
       this.renderStale = true;
       this.hashStale = true;
@@ -332,7 +335,7 @@ export class PaneService {
   // ---- RPC surface -------------------------------------------------------------
 
   resize(cols: number, rows: number): void {
-    this.keeper.resize(cols, rows);
+    this.keeper.resize(cols, rows, { atRest: this.parsedToRest });
     // Reflowed rows match none seen before; they are not dropped (see RowNumbering.rebase).
     this.rowNumbering.rebase();
     this.renderStale = true; // after a runaway reflow the emulator is a fresh one, with no render state synced yet

@@ -7,7 +7,7 @@ import { KEYCAP_VS16_TODO, type ConformanceCase } from './run-case.js';
 import type { Screen } from './terminals.js';
 
 const ESCAPE = '\x1b';
-const ENTER = '\r';
+export const ENTER = '\r';
 const UP = '\x1b[A';
 const CTRL_A = '\x01';
 const CTRL_E = '\x05';
@@ -17,7 +17,7 @@ const CTRL_B = '\x02';
 /** vim with the fixture's vimrc (nocompatible, dark background) and no viminfo or swap file. */
 const VIM = ['vim', '-u', 'vimrc', '-i', 'NONE', '-n'];
 /** bash with the fixture's rc: prompt `$ `, history read from the fixture, none written. */
-const BASH = ['bash', '--rcfile', 'bashrc', '-i'];
+export const BASH = ['bash', '--rcfile', 'bashrc', '-i'];
 
 /** A key that quits a full-screen program, and the wait for the primary screen to be back. */
 const quitWith = (keys: string) => ({ keys, until: (screen: Screen) => !screen.alternate, label: `quit with ${JSON.stringify(keys)}` });
@@ -33,7 +33,9 @@ const htopCase = (scheme: 'monochrome' | 'colours'): ConformanceCase => ({
   steps: [quitWith('q')],
 });
 
-const LONG_COMMAND = 'echo the quick brown fox jumps over the lazy dog and keeps on running past the edge';
+/** Output 50 characters long: at 40 columns its last 10 wrap onto a row of their own. */
+const WRAPPED_OUTPUT = 'abcdefghij'.repeat(5);
+export const LONG_COMMAND = 'echo the quick brown fox jumps over the lazy dog and keeps on running past the edge';
 
 export const PROGRAM_CASES: ConformanceCase[] = [
   {

@@ -8,12 +8,13 @@ import { makeFixture, type Fixture } from './fixture.js';
 import { runCase } from './run-case.js';
 import { SEQUENCE_CASES } from './cases-sequences.js';
 import { PROGRAM_CASES } from './cases-programs.js';
+import { RESIZE_CASES } from './cases-resize.js';
 
 /** Cases at once: each runs two terminals, and the machine has two cores shared with other test files. */
 const CONCURRENT_CASES = 3;
 
 const only = process.env.CONFORMANCE_CASE;
-const cases = [...SEQUENCE_CASES, ...PROGRAM_CASES].filter((testCase) => !only || testCase.name.includes(only));
+const cases = [...SEQUENCE_CASES, ...PROGRAM_CASES, ...RESIZE_CASES].filter((testCase) => !only || testCase.name.includes(only));
 
 describe('conformance with tmux', { concurrency: CONCURRENT_CASES }, () => {
   let fixture: Fixture;

@@ -88,7 +88,7 @@ test('a reflow that runs away is stopped, and the output is replayed at the new 
   write('the last line\r\n');
   const before = keeper.current;
   const started = performance.now();
-  keeper.resize(20, 5, 300);
+  keeper.resize(20, 5, { budgetMs: 300 });
   assert.ok(performance.now() - started < 10_000, 'stopped, not left to spin');
   assert.notEqual(keeper.current, before, 'a fresh emulator');
   assert.deepEqual([keeper.current.cols, keeper.current.rows], [20, 5]);
