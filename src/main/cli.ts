@@ -13,11 +13,12 @@ Usage:
   patterm mcp-stdio --socket <path> --identity <token>
                                Stdio MCP proxy that agent CLIs launch (not for humans)
   patterm --help | -h          Show this help
-  patterm --version | -v       Print the version
+  patterm --version | -v       Print the version and where the logs are
 
 In the TUI, Ctrl-K opens the command palette; Ctrl-K Ctrl-K sends a literal Ctrl-K.
 Presets:      $XDG_CONFIG_HOME/patterm/presets/{agents,processes}/*.json
 Scratchpads:  $XDG_DATA_HOME/patterm/projects/<key>/scratchpads/
+Logs:         $XDG_STATE_HOME/patterm/logs/ (one file per run; PATTERM_LOG=<file> overrides)
 `;
 
 /**
@@ -36,6 +37,22 @@ async function loadAppBundle(): Promise<import('../node/code-cache.js').CachedBu
     import('node:url'),
   ]);
   return requireWithCodeCache(fileURLToPath(bundleUrl(APP_ENTRY)), join(cacheHome(), 'patterm', 'code-cache'));
+}
+
+/** Starts this run's log file (src/node/run-log.ts) and says who is writing it. */
+async function startTuiRunLog(): Promise<void> {
+  const [{ startRunLog }, { pattermLog }] = await Promise.all([import('../node/run-log.js'), import('../node/patterm-log.js')]);
+  const run = startRunLog();
+  // Before the TUI takes the terminal: the line is still there to read after patterm exits.
+  if (run.problem) process.stderr.write(`patterm: ${run.problem}; running without a log file\n`);
+  pattermLog(`patterm ${VERSION} started (pid ${process.pid}, node ${process.version}) in ${process.cwd()}`);
+}
+
+/** The `--version` line that says where logs go. */
+async function logLocation(): Promise<string> {
+  const { logDirectory } = await import('../node/run-log.js');
+  const directory = logDirectory();
+  return process.env.PATTERM_LOG ? `logs: ${directory} (PATTERM_LOG sends this shell's runs to ${process.env.PATTERM_LOG})` : `logs: ${directory}`;
 }
 
 export class UsageError extends Error {
@@ -63,8 +80,11 @@ export async function main(argv: string[]): Promise<void> {
   try {
     switch (command) {
       case undefined: {
+        const tty = process.stdin.isTTY && process.stdout.isTTY;
+        // Before any thread starts, so every thread writes to this run's log.
+        if (tty) await startTuiRunLog();
         // First, so the renderer loads its modules while this thread loads the app's (renderer-host.ts).
-        const rendererThread = process.stdin.isTTY && process.stdout.isTTY ? (await import('./tui/renderer-host.js')).bootRendererThread() : undefined;
+        const rendererThread = tty ? (await import('./tui/renderer-host.js')).bootRendererThread() : undefined;
         const app = await loadAppBundle();
         await (app.exports as typeof import('./app.js')).runApp({ projectDir: process.cwd(), rendererThread });
         // Past the first frame and the boots that follow it, so V8 caches what they compiled too.
@@ -78,7 +98,7 @@ export async function main(argv: string[]): Promise<void> {
         return;
       case '--version':
       case '-v':
-        process.stdout.write(`${VERSION}\n`);
+        process.stdout.write(`${VERSION}\n${await logLocation()}\n`);
         return;
       case 'mcp-stdio': {
         const flags = parseFlags(rest, ['socket', 'identity']);

@@ -133,6 +133,7 @@ export class TmuxPatterm {
       XDG_DATA_HOME: data,
       XDG_CACHE_HOME: join(this.root, 'cache'),
       XDG_RUNTIME_DIR: runtime,
+      XDG_STATE_HOME: join(this.root, 'state'),
       PATTERM_LOG: join(this.root, 'patterm.log'),
       [markName]: this.marker.split('=')[1],
       ...this.options.env,
