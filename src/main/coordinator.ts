@@ -33,7 +33,7 @@ import { WorkerBootGate } from './threads/worker-boot-gate.js';
 import { SparePaneWorker } from './threads/spare-pane-worker.js';
 import { PaneRetirement } from './panes/pane-retirement.js';
 import { PaneTree, type PanePlace, type Session } from './panes/pane-tree.js';
-import { ignoreError } from '../node/patterm-log.js';
+import { ignoreError, warnError } from '../node/patterm-log.js';
 import { DEFAULT_KILL_GRACE_MS } from '../node/process-reaper.js';
 import { PaneAdmission } from './panes/pane-limits.js';
 import { returnFreedMemorySoon, tuneAllocator } from './process/allocator.js';
@@ -191,7 +191,7 @@ export class Coordinator {
     });
     const refusal = this.shuttingDown ? shuttingDownError() : this.tree.add(pane) ? null : new Error(`the session of parent ${place.parentId} was closed while this pane started`);
     if (refusal) {
-      await pane.kill('SIGKILL', 0).catch(ignoreError(`killing pane ${pane.info.id}, refused a place in the tree`));
+      await pane.kill('SIGKILL', 0).catch(warnError(`killing pane ${pane.info.id}, refused a place in the tree; its processes may run on`));
       await pane.dispose();
       throw refusal;
     }
@@ -251,7 +251,7 @@ export class Coordinator {
     // Spec §12: when a session's root exits, its children get the same cascade.
     if (this.tree.isSessionRoot(pane.info.id)) {
       for (const child of this.tree.children(pane.info.id)) {
-        if (child.running) void child.kill('SIGTERM', DEFAULT_KILL_GRACE_MS).catch(ignoreError(`killing ${child.info.id}, child of an exited session root`));
+        if (child.running) void child.kill('SIGTERM', DEFAULT_KILL_GRACE_MS).catch(warnError(`killing ${child.info.id}, child of an exited session root; it may run on`));
       }
     }
   }
@@ -282,7 +282,7 @@ export class Coordinator {
   async shutdown(graceMs = DEFAULT_KILL_GRACE_MS): Promise<void> {
     this.shuttingDown = true;
     const panes = this.tree.all();
-    await Promise.all(panes.map((pane) => pane.kill('SIGTERM', graceMs).catch(ignoreError(`killing pane ${pane.info.id} at shutdown`))));
+    await Promise.all(panes.map((pane) => pane.kill('SIGTERM', graceMs).catch(warnError(`killing pane ${pane.info.id} at shutdown; the watchdog ends what is left`))));
     await Promise.all(panes.map((pane) => pane.dispose().catch(ignoreError(`disposing pane ${pane.info.id} at shutdown`))));
     this.tree.clear();
     await this.spareWorker.dispose();

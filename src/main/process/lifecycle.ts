@@ -10,7 +10,7 @@
 import { DEFAULT_KILL_GRACE_MS } from '../../node/process-reaper.js';
 import { OrphanAdoption } from './orphan-adoption.js';
 import { startOrphanWatchdog } from './orphan-watchdog.js';
-import { log, logIgnored } from '../../node/patterm-log.js';
+import { log, logDegraded } from '../../node/patterm-log.js';
 
 /** What the lifecycle shuts down: the coordinator, seen only through what a shutdown needs. */
 export interface ShutdownTarget {
@@ -69,7 +69,7 @@ export class Lifecycle {
         await this.hooks.beforeShutdown?.();
       } catch (error) {
         // Keep going: the panes must die whatever happened above.
-        logIgnored('the shutdown hook before killing the panes', error);
+        logDegraded('the shutdown hook before killing the panes (the terminal may not be restored)', error);
       }
       const panesGone = this.coordinator.shutdown();
       await Promise.all([panesGone, this.adoption?.terminate('SIGTERM', DEFAULT_KILL_GRACE_MS, panesGone)]);

@@ -17,7 +17,7 @@ import type { AgentStateTracker, StateChange } from '../../agents/agent-state-tr
 import { describeExit } from '../../agents/exit-description.js';
 import { OutputWatch } from './output-watch.js';
 import { ToolError } from './tool-error.js';
-import { ignoreError } from '../../../node/patterm-log.js';
+import { warnError } from '../../../node/patterm-log.js';
 import type { ParentNotices } from './parent-notices.js';
 
 /** A dialog's text in a notice: one line, and short, since it is typed into the parent's input. */
@@ -60,7 +60,7 @@ export class ChildRegistry implements Disposable {
     const root = pane.parentId !== null && this.coordinator.has(pane.parentId) ? this.coordinator.info(pane.parentId) : null;
     if (root && root.process.status !== 'running' && this.coordinator.info(pane.id).process.status === 'running') {
       record.killedBySpawner = true;
-      void this.coordinator.kill(pane.id, 'SIGTERM', DEFAULT_KILL_GRACE_MS).catch(ignoreError(`killing ${pane.id}, whose spawner had exited`));
+      void this.coordinator.kill(pane.id, 'SIGTERM', DEFAULT_KILL_GRACE_MS).catch(warnError(`killing ${pane.id}, whose spawner had exited; it may run on`));
     }
     // It may have exited before we got here; it still deserves its notification.
     if (this.coordinator.info(pane.id).process.status !== 'running') this.onExited(this.coordinator.info(pane.id));

@@ -9,7 +9,7 @@ import type { AgentStateTracker } from '../../agents/agent-state-tracker.js';
 import type { Coordinator } from '../../coordinator.js';
 import type { PaneId } from '../../../shared/pane-types.js';
 import { systemMessage, type MessageDelivery } from './message-delivery.js';
-import { pattermLog } from '../../../node/patterm-log.js';
+import { log, logIgnored } from '../../../node/patterm-log.js';
 
 /** Typing echoes within a few hundred ms of each key; this much stillness means nobody is typing. */
 const NOTICE_QUIET_MS = 700;
@@ -30,7 +30,10 @@ export class ParentNotices {
    * is dropped.
    */
   tell(parentId: PaneId, text: string, stillTrue: () => boolean = () => true): void {
-    void this.deliverWhenFree(parentId, text, stillTrue).catch((error: Error) => pattermLog(`notice to pane ${parentId} (${JSON.stringify(text)}): ${error.message}`));
+    // A parent that exited meanwhile needs no notice; one still running has lost it.
+    void this.deliverWhenFree(parentId, text, stillTrue).catch((error: unknown) =>
+      logIgnored(`notice to pane ${parentId} (${JSON.stringify(text)}); it is lost`, error, this.running(parentId) ? 'warn' : 'debug'),
+    );
   }
 
   private async deliverWhenFree(parentId: PaneId, text: string, stillTrue: () => boolean): Promise<void> {
@@ -48,7 +51,7 @@ export class ParentNotices {
     }
     if (!stillTrue()) return;
     const result = await this.delivery.deliverEventually(parentId, systemMessage(text), 'system');
-    if (!result.submitted && this.running(parentId)) pattermLog(`notice to pane ${parentId} not confirmed: ${result.detail}`);
+    if (!result.submitted && this.running(parentId)) log.warn(`notice to pane ${parentId} not confirmed, so it may be lost: ${result.detail}`);
   }
 
   private running(paneId: PaneId): boolean {
