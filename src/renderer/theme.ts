@@ -44,6 +44,7 @@ export const THEME = {
   paletteMatch: plain(CellFlag.Bold | CellFlag.Underline),
   disabled: plain(CellFlag.Faint | CellFlag.Strikethrough),
   errorText: plain(0, RED),
+  warningText: plain(0, YELLOW),
 } as const;
 
 /** Tree and tab glyphs (spec §4): ▶ orchestrator, ◉ running, ✓ exited cleanly, ✗ errored. */

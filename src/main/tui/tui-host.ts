@@ -150,7 +150,8 @@ export class TuiHost implements Disposable {
         this.options.onRendererReady?.();
         break;
       case 'log':
-        pattermLog(message.text);
+        if (message.level === 'warn') log.warn(message.text);
+        else pattermLog(message.text);
         break;
     }
   }
