@@ -248,7 +248,7 @@ export class Coordinator {
     this.retirement.scheduleAfterExit(pane);
     this.paneExited.fire(pane.info);
     this.paneChanged.fire(pane.info);
-    // Spec §12: when a session's root exits, its children get the same cascade.
+    // A session lives as long as its root: when the root exits, its children are ended too.
     if (this.tree.isSessionRoot(pane.info.id)) {
       for (const child of this.tree.children(pane.info.id)) {
         if (child.running) void child.kill('SIGTERM', DEFAULT_KILL_GRACE_MS).catch(warnError(`killing ${child.info.id}, child of an exited session root; it may run on`));
@@ -278,7 +278,7 @@ export class Coordinator {
     this.paneChanged.fire(pane.info);
   }
 
-  /** Spec §2: every pane gets SIGTERM, then SIGKILL after the grace window; workers end. */
+  /** Quitting ends everything patterm started: every pane gets SIGTERM, then SIGKILL after the grace window; workers end. */
   async shutdown(graceMs = DEFAULT_KILL_GRACE_MS): Promise<void> {
     this.shuttingDown = true;
     const panes = this.tree.all();

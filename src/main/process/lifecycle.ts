@@ -1,7 +1,8 @@
 /**
  * Process-level lifecycle: turns SIGTERM, SIGHUP and SIGINT into one orderly
- * shutdown (spec §2: SIGTERM to every pane, and to every orphan a pane left
- * behind, SIGKILL after the grace window, then exit), and makes sure it runs at most once. Signals always win: no
+ * shutdown (the terminal window is the lifetime boundary: SIGTERM to every
+ * pane, and to every orphan a pane left behind, SIGKILL after the grace
+ * window, then exit), and makes sure it runs at most once. Signals always win: no
  * caller's work runs on this thread (callers' patterns match on threads of
  * their own, pattern-matcher.ts), and if the shutdown still has not finished
  * by its deadline, or a second signal comes, patterm exits at once and the

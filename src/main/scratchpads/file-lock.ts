@@ -1,6 +1,6 @@
 /**
- * A lock between processes: another patterm in the same project (spec §2)
- * shares the scratchpad files, and its read-modify-write must not interleave
+ * A lock between processes: another patterm in the same project (each
+ * terminal runs its own) shares the scratchpad files, and its read-modify-write must not interleave
  * with ours, or appends are lost. The lock is a file created with O_EXCL that
  * names its holder. The holder touches it while its job runs, so a lock left
  * untouched for the stale age was left by a process that died or is frozen;

@@ -1,6 +1,6 @@
 /**
  * Carries out what the renderer asks for, through the same coordinator and
- * launcher the MCP tools use (spec §4: a palette spawn and spawn_agent /
+ * launcher the MCP tools use (a palette spawn and spawn_agent /
  * spawn_process share one machinery). Failures come back as notices. A new
  * pane needs no reply: the renderer focuses panes the user opened when they
  * appear in the model.

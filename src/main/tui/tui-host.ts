@@ -166,7 +166,7 @@ export class TuiHost implements Disposable {
     return { cols, rows };
   }
 
-  /** Spec §5: on SIGWINCH every PTY gets the new main-area size. */
+  /** On SIGWINCH every PTY without a size of its own gets the new main-area size. */
   private resize(): void {
     const size = this.hostSize();
     this.sizePanes(size);

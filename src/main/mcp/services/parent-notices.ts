@@ -1,5 +1,5 @@
 /**
- * patterm's own notices to a parent agent (spec §8 `[system]` tag): a child
+ * patterm's own notices to a parent agent, tagged `[system]`: a child
  * exited, or waits for permission or an answer. A notice is typed only while
  * the parent agent is idle and its screen has been still for
  * NOTICE_QUIET_MS, so it neither lands in the middle of the agent's turn nor

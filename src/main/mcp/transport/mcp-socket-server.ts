@@ -61,7 +61,7 @@ export class McpSocketServer implements Disposable {
     this.revokedSubscription = identities.onRevoked((token) => {
       for (const [socket, owner] of this.sockets) if (owner === token) socket.end();
     });
-    // Spec §3: the socket is removed on exit, even one that skips dispose() or a SIGKILL.
+    // patterm leaves nothing behind: the socket is removed on exit, even one that skips dispose() or a SIGKILL.
     this.forgetRemovalAtExit = removeAtExit(path, 'file');
     this.adopt(net);
     this.watch = new SocketFileWatch(path, listening, (loss) => this.recover(loss));
