@@ -125,18 +125,19 @@ export function logDegraded(context: string, error: unknown): void {
 export function ignoreError(context: string): (error: unknown) => undefined;
 export function ignoreError<T>(context: string, fallback: T): (error: unknown) => T;
 export function ignoreError<T>(context: string, fallback?: T): (error: unknown) => T | undefined {
-  return (error) => {
-    logIgnored(context, error);
-    return fallback;
-  };
+  return reportingWith(logIgnored, context, fallback);
 }
 
 /** As ignoreError, for a failure that costs the user something: logs at warn (logDegraded). */
 export function warnError(context: string): (error: unknown) => undefined;
 export function warnError<T>(context: string, fallback: T): (error: unknown) => T;
 export function warnError<T>(context: string, fallback?: T): (error: unknown) => T | undefined {
+  return reportingWith(logDegraded, context, fallback);
+}
+
+function reportingWith<T>(report: (context: string, error: unknown) => void, context: string, fallback?: T): (error: unknown) => T | undefined {
   return (error) => {
-    logDegraded(context, error);
+    report(context, error);
     return fallback;
   };
 }
