@@ -8,7 +8,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { environHasEntry, findPaneProcesses, isAlive, killPaneTree, PANE_MARKER_VAR, readStat, readStatFile, withDescendants } from '../../src/node/process-reaper.js';
 import { eventually } from '../helpers/coordinator-fixture.js';
@@ -28,7 +28,7 @@ function startPane(script: string, paneMarker: string, pidsFile: string): ChildP
 }
 
 async function pidsIn(file: string, count: number): Promise<number[]> {
-  const { readFileSync, existsSync } = await import('node:fs');
+  const { existsSync } = await import('node:fs');
   return eventually(
     () => {
       if (!existsSync(file)) return null;
@@ -82,9 +82,11 @@ test('a pane is found by its session, its descendants and its marker, and a kill
 test('with its root gone, a pane is found by its marker alone; SIGTERM-ignoring processes are hung up or SIGKILLed', async () => {
   const paneMarker = marker();
   const pidsFile = join(scratchDir('patterm-reaper-'), 'pids');
-  // One ignores TERM but not HUP (as an interactive shell does); one ignores both and needs SIGKILL.
+  const hupFile = `${pidsFile}.hup`;
+  // One ignores TERM but not HUP (as an interactive shell does), and notes the hangup; one ignores both and needs SIGKILL.
   startPane(
-    "setsid sh -c 'trap \"\" TERM; echo $$ >> \"$1\"; while :; do sleep 1; done' sh \"$1\" & setsid sh -c 'trap \"\" TERM HUP; echo $$ >> \"$1\"; while :; do sleep 1; done' sh \"$1\" &",
+    `setsid sh -c 'trap "" TERM; trap "echo hup > ${hupFile}; exit 0" HUP; echo $$ >> "$1"; while :; do sleep 1; done' sh "$1" & ` +
+      `setsid sh -c 'trap "" TERM HUP; echo $$ >> "$1"; while :; do sleep 1; done' sh "$1" &`,
     paneMarker,
     pidsFile,
   );
@@ -92,10 +94,9 @@ test('with its root gone, a pane is found by its marker alone; SIGTERM-ignoring 
   try {
     const graceMs = 3000;
     const started = Date.now();
-    const killing = killPaneTree(null, paneMarker, 'SIGTERM', graceMs);
-    await eventually(() => !isAlive(hangsUp), { timeoutMs: TIMEOUT, message: 'the one that ignores only TERM to be hung up' });
-    assert.ok(isAlive(stubborn), 'the hangup came before the grace window ended: the other still runs');
-    await killing;
+    await killPaneTree(null, paneMarker, 'SIGTERM', graceMs);
+    assert.equal(isAlive(hangsUp), false);
+    assert.equal(readFileSync(hupFile, 'utf8'), 'hup\n', 'the one that ignores only TERM was hung up, not SIGKILLed');
     assert.equal(isAlive(stubborn), false, 'the one that ignores both was SIGKILLed after the grace window');
     assert.ok(Date.now() - started >= graceMs, 'SIGKILL waited for the grace window');
     assert.deepEqual(findPaneProcesses(null, paneMarker), []);
