@@ -39,15 +39,6 @@ async function loadAppBundle(): Promise<import('../node/code-cache.js').CachedBu
   return requireWithCodeCache(fileURLToPath(bundleUrl(APP_ENTRY)), join(cacheHome(), 'patterm', 'code-cache'));
 }
 
-/** Starts this run's log file (src/node/run-log.ts) and says who is writing it. */
-async function startTuiRunLog(): Promise<void> {
-  const [{ startRunLog }, { pattermLog }] = await Promise.all([import('../node/run-log.js'), import('../node/patterm-log.js')]);
-  const run = startRunLog();
-  // Before the TUI takes the terminal: the line is still there to read after patterm exits.
-  if (run.problem) process.stderr.write(`patterm: ${run.problem}; running without a log file\n`);
-  pattermLog(`patterm ${VERSION} started (pid ${process.pid}, node ${process.version}) in ${process.cwd()}`);
-}
-
 /** The `--version` line that says where logs go. */
 async function logLocation(): Promise<string> {
   const { logDirectory } = await import('../node/run-log.js');
@@ -80,11 +71,8 @@ export async function main(argv: string[]): Promise<void> {
   try {
     switch (command) {
       case undefined: {
-        const tty = process.stdin.isTTY && process.stdout.isTTY;
-        // Before any thread starts, so every thread writes to this run's log.
-        if (tty) await startTuiRunLog();
         // First, so the renderer loads its modules while this thread loads the app's (renderer-host.ts).
-        const rendererThread = tty ? (await import('./tui/renderer-host.js')).bootRendererThread() : undefined;
+        const rendererThread = process.stdin.isTTY && process.stdout.isTTY ? (await import('./tui/renderer-host.js')).bootRendererThread() : undefined;
         const app = await loadAppBundle();
         await (app.exports as typeof import('./app.js')).runApp({ projectDir: process.cwd(), rendererThread });
         // Past the first frame and the boots that follow it, so V8 caches what they compiled too.

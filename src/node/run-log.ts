@@ -5,11 +5,12 @@
  * set, sends lines elsewhere instead (patterm-log.ts), and then no file is
  * made here.
  *
- * The main thread starts it before any worker: workers learn of it when
+ * The main thread starts it before any worker but the renderer (which boots
+ * first, and is handed it in its RendererInit): the others learn of it when
  * they start (patterm-log.ts, sharedRunLog).
  */
 import { mkdirSync, readdirSync, unlinkSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { describeError, logIgnored, shareRunLog, type RunLogShared } from './patterm-log.js';
 import { WarningCounter } from './warning-counter.js';
 import { stateHome, type Env } from './xdg-dirs.js';
@@ -41,38 +42,42 @@ export interface RunLog extends RunLogShared {
   counter: WarningCounter;
   /** Why no file could be made here, when none could. */
   problem: string | null;
+  /** Removes the oldest runs' logs beyond those kept; apart, so a caller can do it once the first frame is on its way. */
+  prune(): void;
 }
 
 /** Sets up this run's log and warning count for every thread started after it. */
 export function startRunLog(options: RunLogOptions = {}): RunLog {
   const env = options.env ?? process.env;
   const counter = new WarningCounter();
+  const directory = options.directory ?? logDirectory(env);
   let path: string | null = null;
   let problem: string | null = null;
   if (!env.PATTERM_LOG) {
-    const directory = options.directory ?? logDirectory(env);
     try {
       mkdirSync(directory, { recursive: true, mode: 0o700 });
       path = join(directory, runLogName(options.startedAt ?? new Date(), options.pid ?? process.pid));
     } catch (error) {
       problem = `cannot make the log directory ${directory}: ${describeError(error)}`;
     }
-    shareRunLog({ path, warnings: counter.buffer });
-    if (path) pruneRunLogs(directory, (options.keep ?? KEPT_RUN_LOGS) - 1);
-  } else {
-    shareRunLog({ path, warnings: counter.buffer });
   }
-  return { path, warnings: counter.buffer, counter, problem };
+  shareRunLog({ path, warnings: counter.buffer });
+  const prune = () => {
+    // This run's own file counts among those kept, whether it has been written to yet or not.
+    if (path) pruneRunLogs(directory, (options.keep ?? KEPT_RUN_LOGS) - 1, basename(path));
+  };
+  return { path, warnings: counter.buffer, counter, problem, prune };
 }
 
 /**
- * Deletes the oldest run logs until `keep` are left, sparing the logs of runs
- * still alive (a second patterm in another terminal goes on writing to its own).
+ * Deletes the oldest run logs until `keep` are left besides `own` (this
+ * run's), sparing the logs of runs still alive (a second patterm in another
+ * terminal goes on writing to its own).
  */
-export function pruneRunLogs(directory: string, keep: number): void {
+export function pruneRunLogs(directory: string, keep: number, own?: string): void {
   let names: string[];
   try {
-    names = readdirSync(directory).filter((name) => LOG_NAME.test(name)).sort();
+    names = readdirSync(directory).filter((name) => LOG_NAME.test(name) && name !== own).sort();
   } catch (error) {
     logIgnored(`listing old run logs in ${directory}`, error);
     return;

@@ -10,7 +10,7 @@ import { InputActivity } from '../shared/input-activity.js';
 import type { FromRendererMessage, RendererInit, ToRendererMessage } from '../shared/renderer-protocol.js';
 import { RendererApp } from './renderer-app.js';
 import { loadWidthTables } from './text-width.js';
-import { runWarnings } from '../node/patterm-log.js';
+import { runWarnings, shareRunLog } from '../node/patterm-log.js';
 
 const port = parentPort!;
 const post = (message: FromRendererMessage) => port.postMessage(message);
@@ -19,6 +19,8 @@ const post = (message: FromRendererMessage) => port.postMessage(message);
 port.once('message', (init: RendererInit) => start(init));
 
 function start(init: RendererInit): void {
+  // Booted before the run's log was started: from here on this thread writes there, and counts its warnings.
+  if (init.runLog) shareRunLog(init.runLog);
   const app = new RendererApp(init.cols, init.rows, fdWriter(init.outputFd), post, false, new InputActivity(init.inputActivity), runWarnings());
 
   const onMessage = (message: ToRendererMessage): void => {

@@ -160,4 +160,9 @@ export interface RendererInit {
   inputFd: number;
   /** An InputActivity's buffer: the renderer records each keystroke there for the coordinator. */
   inputActivity: SharedArrayBuffer;
+  /**
+   * This run's log and warning count (src/node/patterm-log.ts, RunLogShared):
+   * the renderer is booted before the run's log is started, so it is handed them here.
+   */
+  runLog?: { path: string | null; warnings: SharedArrayBuffer };
 }

@@ -78,6 +78,7 @@ test('starting a run prunes to the number kept, the new run included', () => {
   for (let second = 0; second < 5; second++) writeFileSync(join(directory, runLogName(new Date(`2030-01-01T00:00:0${second}Z`), DEAD_PID)), 'x');
   const run = startRunLog({ directory, keep: 3, startedAt: new Date('2030-01-02T00:00:00Z'), env: {} });
   writeFileSync(run.path!, 'started\n');
+  run.prune();
   assert.equal(readdirSync(directory).length, 3);
   assert.ok(existsSync(run.path!));
 });
