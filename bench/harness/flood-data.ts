@@ -153,7 +153,7 @@ function cursorMotionBlock(random: Random): string {
   return block;
 }
 
-/** The mix that issue 2's first bench used: plain log text with SGR-coloured lines in between. */
+/** The mix the first flood bench used: plain log text with SGR-coloured lines in between. */
 function mixedLine(random: Random, n: number, styles: string[]): string {
   return n % 3 === 0 ? sgrLine(random, styles) : asciiLine(random, n);
 }

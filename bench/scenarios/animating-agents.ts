@@ -27,7 +27,7 @@ const scenario: Scenario = {
       }
       if (share.tmux) ctx.record({ metric: 'patterm / tmux', contender: 'ratio', unit: 'x', better: 'lower', value: share.patterm / share.tmux, run });
     }
-    if (ctx.tmuxAvailable) ctx.target({ label: "CPU at most 1.5x the tmux server's (issue 29)", metric: 'patterm / tmux', contender: 'ratio', op: '<=', threshold: 1.5 });
+    if (ctx.tmuxAvailable) ctx.target({ label: "CPU at most 1.5x the tmux server's", metric: 'patterm / tmux', contender: 'ratio', op: '<=', threshold: 1.5 });
     ctx.note('CPU of the patterm process (main thread, PTY host, 20 pane workers and V8\'s helper threads) or of the tmux server, not of the spinners themselves; a redraw = one spinner step (erase the line, write ~50 bytes in colour)');
   },
 };

@@ -31,7 +31,7 @@ const scenario: Scenario = {
     }
     ctx.target({ label: 'under 1.5 GiB total RSS for 20 panes', metric: 'tree RSS', contender: 'patterm', op: '<', threshold: 1.5 * GIB_IN_MIB });
     ctx.target({ label: 'all 20 ready within 3 s', metric: 'all 20 ready', contender: 'patterm', op: '<', threshold: 3000 });
-    if (ctx.tmuxAvailable) ctx.target({ label: "tree RSS at most 2x tmux's (issue 29)", metric: 'tree RSS patterm / tmux', contender: 'ratio', op: '<=', threshold: 2 });
+    if (ctx.tmuxAvailable) ctx.target({ label: "tree RSS at most 2x tmux's", metric: 'tree RSS patterm / tmux', contender: 'ratio', op: '<=', threshold: 2 });
     ctx.note('"server process" = the patterm process (main thread + 20 pane workers) or the tmux server; tree = it plus every child (20 vims); RSS sums count shared pages per process, PSS does not');
   },
 };

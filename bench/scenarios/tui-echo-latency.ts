@@ -1,6 +1,6 @@
 /**
  * TUI: keystroke-to-echo latency in a quiet pane while other panes flood
- * (issue 4: p50 and p99, target p99 < 16 ms). Same run, same machine:
+ * (p50 and p99, target p99 < 16 ms: within one 60 Hz frame). Same run, same machine:
  * patterm with 4 flooding sessions, patterm with none, tmux with 4 flooding
  * windows, and bash straight in a PTY as the floor.
  */

@@ -1,5 +1,5 @@
 /**
- * TUI: renderer frame time for a full-screen redraw (issue 4), next to the
+ * TUI: renderer frame time for a full-screen redraw, next to the
  * everyday case of one changed line. A frame is compose + diff + serialise +
  * write(2); the budget is one 60 Hz frame.
  */

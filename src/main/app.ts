@@ -14,7 +14,9 @@ import { PresetCatalog } from './presets/preset-catalog.js';
 import { configPath, loadConfig } from './tui/config.js';
 import { restoreHostTerminal } from './tui/terminal-restore.js';
 import { TuiHost } from './tui/tui-host.js';
-import { ignoreError } from '../node/patterm-log.js';
+import { ignoreError, pattermLog } from '../node/patterm-log.js';
+import { startRunLog } from '../node/run-log.js';
+import { VERSION } from './version.js';
 
 export interface AppOptions {
   projectDir: string;
@@ -28,6 +30,7 @@ export async function runApp(options: AppOptions): Promise<void> {
     process.exitCode = 2;
     return;
   }
+  startLogging(options.projectDir);
   const config = loadConfig();
   const coordinator = new Coordinator(options.projectDir);
   coordinator.workerNice = INTERACTIVE_WORKER_NICE;
@@ -81,6 +84,20 @@ export async function runApp(options: AppOptions): Promise<void> {
   }
   launcher.bind(mcp.launcher);
   tui.attachScratchpads(mcp.scratchpads);
+}
+
+/**
+ * This run's log file (src/node/run-log.ts), before any worker but the
+ * renderer starts: those inherit it, and the renderer, booted ahead of this
+ * bundle, is handed it with its RendererInit (sharedRunLog). Here, in the
+ * app's bundle, so starting it loads no module on the way to the first frame.
+ */
+function startLogging(projectDir: string): void {
+  const run = startRunLog();
+  // Before the TUI takes the terminal: the line is still there to read after patterm exits.
+  if (run.problem) process.stderr.write(`patterm: ${run.problem}; running without a log file\n`);
+  pattermLog(`patterm ${VERSION} started (pid ${process.pid}, node ${process.version}) in ${projectDir}`);
+  run.prune();
 }
 
 /**

@@ -13,11 +13,12 @@ Usage:
   patterm mcp-stdio --socket <path> --identity <token>
                                Stdio MCP proxy that agent CLIs launch (not for humans)
   patterm --help | -h          Show this help
-  patterm --version | -v       Print the version
+  patterm --version | -v       Print the version and where the logs are
 
 In the TUI, Ctrl-K opens the command palette; Ctrl-K Ctrl-K sends a literal Ctrl-K.
 Presets:      $XDG_CONFIG_HOME/patterm/presets/{agents,processes}/*.json
 Scratchpads:  $XDG_DATA_HOME/patterm/projects/<key>/scratchpads/
+Logs:         $XDG_STATE_HOME/patterm/logs/ (one file per run; PATTERM_LOG=<file> overrides)
 `;
 
 /**
@@ -36,6 +37,13 @@ async function loadAppBundle(): Promise<import('../node/code-cache.js').CachedBu
     import('node:url'),
   ]);
   return requireWithCodeCache(fileURLToPath(bundleUrl(APP_ENTRY)), join(cacheHome(), 'patterm', 'code-cache'));
+}
+
+/** The `--version` line that says where logs go. */
+async function logLocation(): Promise<string> {
+  const { logDirectory } = await import('../node/run-log.js');
+  const directory = logDirectory();
+  return process.env.PATTERM_LOG ? `logs: ${directory} (PATTERM_LOG sends this shell's runs to ${process.env.PATTERM_LOG})` : `logs: ${directory}`;
 }
 
 export class UsageError extends Error {
@@ -78,7 +86,7 @@ export async function main(argv: string[]): Promise<void> {
         return;
       case '--version':
       case '-v':
-        process.stdout.write(`${VERSION}\n`);
+        process.stdout.write(`${VERSION}\n${await logLocation()}\n`);
         return;
       case 'mcp-stdio': {
         const flags = parseFlags(rest, ['socket', 'identity']);

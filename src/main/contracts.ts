@@ -11,7 +11,7 @@ export interface CallerIdentity {
   token: string;
   paneId: PaneId;
   sessionId: string;
-  /** The session root is the orchestrator; everything below it is a sub-agent (spec §8). */
+  /** The session root is the orchestrator; everything below it is a sub-agent. */
   role: 'orchestrator' | 'child';
 }
 

@@ -33,7 +33,7 @@ import { WorkerBootGate } from './threads/worker-boot-gate.js';
 import { SparePaneWorker } from './threads/spare-pane-worker.js';
 import { PaneRetirement } from './panes/pane-retirement.js';
 import { PaneTree, type PanePlace, type Session } from './panes/pane-tree.js';
-import { ignoreError } from '../node/patterm-log.js';
+import { ignoreError, warnError } from '../node/patterm-log.js';
 import { DEFAULT_KILL_GRACE_MS } from '../node/process-reaper.js';
 import { PaneAdmission } from './panes/pane-limits.js';
 import { returnFreedMemorySoon, tuneAllocator } from './process/allocator.js';
@@ -191,7 +191,7 @@ export class Coordinator {
     });
     const refusal = this.shuttingDown ? shuttingDownError() : this.tree.add(pane) ? null : new Error(`the session of parent ${place.parentId} was closed while this pane started`);
     if (refusal) {
-      await pane.kill('SIGKILL', 0).catch(ignoreError(`killing pane ${pane.info.id}, refused a place in the tree`));
+      await pane.kill('SIGKILL', 0).catch(warnError(`killing pane ${pane.info.id}, refused a place in the tree; its processes may run on`));
       await pane.dispose();
       throw refusal;
     }
@@ -248,10 +248,10 @@ export class Coordinator {
     this.retirement.scheduleAfterExit(pane);
     this.paneExited.fire(pane.info);
     this.paneChanged.fire(pane.info);
-    // Spec §12: when a session's root exits, its children get the same cascade.
+    // A session lives as long as its root: when the root exits, its children are ended too.
     if (this.tree.isSessionRoot(pane.info.id)) {
       for (const child of this.tree.children(pane.info.id)) {
-        if (child.running) void child.kill('SIGTERM', DEFAULT_KILL_GRACE_MS).catch(ignoreError(`killing ${child.info.id}, child of an exited session root`));
+        if (child.running) void child.kill('SIGTERM', DEFAULT_KILL_GRACE_MS).catch(warnError(`killing ${child.info.id}, child of an exited session root; it may run on`));
       }
     }
   }
@@ -278,11 +278,11 @@ export class Coordinator {
     this.paneChanged.fire(pane.info);
   }
 
-  /** Spec §2: every pane gets SIGTERM, then SIGKILL after the grace window; workers end. */
+  /** Quitting ends everything patterm started: every pane gets SIGTERM, then SIGKILL after the grace window; workers end. */
   async shutdown(graceMs = DEFAULT_KILL_GRACE_MS): Promise<void> {
     this.shuttingDown = true;
     const panes = this.tree.all();
-    await Promise.all(panes.map((pane) => pane.kill('SIGTERM', graceMs).catch(ignoreError(`killing pane ${pane.info.id} at shutdown`))));
+    await Promise.all(panes.map((pane) => pane.kill('SIGTERM', graceMs).catch(warnError(`killing pane ${pane.info.id} at shutdown; the watchdog ends what is left`))));
     await Promise.all(panes.map((pane) => pane.dispose().catch(ignoreError(`disposing pane ${pane.info.id} at shutdown`))));
     this.tree.clear();
     await this.spareWorker.dispose();

@@ -8,7 +8,7 @@ import { open, rename, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { ignoreError } from './patterm-log.js';
 
-/** Error codes that mean "no room": the caller gets a disk-full error (spec §12). */
+/** Error codes that mean "no room": the caller gets a disk-full error it can act on, not a generic I/O one. */
 const NO_SPACE_CODES = new Set(['ENOSPC', 'EDQUOT', 'EFBIG']);
 
 export class DiskFullError extends Error {

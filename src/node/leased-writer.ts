@@ -12,7 +12,7 @@
  */
 import { writeSync } from 'node:fs';
 import { InputLease, type DirectInputChannel } from '../shared/input-lease.js';
-import { logIgnored } from './patterm-log.js';
+import { logDegraded } from './patterm-log.js';
 
 /**
  * Input the PTY would not take yet is retried at once (setImmediate) for this
@@ -32,9 +32,10 @@ export class LeasedWriter {
   private blockedSince = 0;
   private broken = false;
 
-  /** `giveUp`: input this writer cannot deliver after an unexpected write error, in order, to send another way. */
+  /** `label` names the pane in the log; `giveUp`: input this writer cannot deliver after an unexpected write error, in order, to send another way. */
   constructor(
     channel: DirectInputChannel,
+    private readonly label: string,
     private readonly giveUp: (chunks: Uint8Array[]) => void,
   ) {
     this.fd = channel.fd;
@@ -72,7 +73,7 @@ export class LeasedWriter {
       try {
         written = this.lease.holding(() => writeSome(this.fd, chunk), null);
       } catch (error) {
-        logIgnored(`writing input to PTY master fd ${this.fd}; the rest of the input is dropped`, error);
+        logDegraded(`writing input to ${this.label}'s PTY master (fd ${this.fd}); this writer stops, and its input goes the slow way`, error);
         this.giveUp(this.detach());
         return;
       }

@@ -15,6 +15,7 @@ export interface CommandActions {
   showScratchpadList(): 'keep-open';
   redraw(): void;
   scrollHistory(delta: number): void;
+  openLog(): void;
   showKillList(): 'keep-open';
   showRename(): 'keep-open';
   cycleSession(delta: number): void;
@@ -74,6 +75,7 @@ export const BUILTIN_COMMANDS: readonly CommandDef[] = [
   },
   { id: 'patterm.pane.close', title: 'Close exited pane', when: (state) => !!state.focusedPane() && !focusedRunning(state), run: (a) => a.closeFocusedPane() },
   { id: 'patterm.pane.rename', title: 'Rename…', when: hasSession, run: (a) => a.showRename() },
+  { id: 'patterm.log.open', title: "Open patterm's log", run: (a) => a.openLog() },
   { id: 'patterm.redraw', title: 'Redraw screen', run: (a) => a.redraw() },
   { id: 'patterm.quit', title: 'Quit', run: (a) => a.quit() },
 ];

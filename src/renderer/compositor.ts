@@ -38,7 +38,8 @@ export class Compositor {
     drawStatusLine(buffer, layout.status, state, palette !== null);
 
     let cursor: HostCursor = { x: 0, y: 0, visible: false, shape: 0 };
-    if (state.isEmpty) drawEmptyState(buffer, layout.main);
+    if (state.history?.isLog && !state.viewer) drawHistoryReader(buffer, layout.main, state.history);
+    else if (state.isEmpty) drawEmptyState(buffer, layout.main);
     else cursor = this.drawMain(buffer, layout.main, state);
 
     if (palette) {

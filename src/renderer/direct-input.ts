@@ -26,7 +26,7 @@ export class DirectInput {
   /** The focused pane's channel, or null: from now on only that pane is written directly. */
   setTarget(paneId: string | null, channel: DirectInputChannel | null): void {
     this.handBack();
-    this.target = paneId && channel ? { paneId, writer: new LeasedWriter(channel, (chunks) => this.sendSlowly(paneId, chunks)) } : null;
+    this.target = paneId && channel ? { paneId, writer: new LeasedWriter(channel, `pane ${paneId}`, (chunks) => this.sendSlowly(paneId, chunks)) } : null;
   }
 
   /**

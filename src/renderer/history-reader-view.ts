@@ -11,6 +11,7 @@ import { textWidth } from './text-width.js';
 import { THEME } from './theme.js';
 
 export const HISTORY_HINT = '/ finds · Esc or End: back to live';
+export const LOG_HINT = "patterm's log · / finds · Esc closes";
 
 export function drawHistoryReader(buffer: CellBuffer, area: Rect, reader: HistoryReader): void {
   if (reader.slice) {
@@ -19,7 +20,7 @@ export function drawHistoryReader(buffer: CellBuffer, area: Rect, reader: Histor
   }
   // Until the first rows arrive the live screen shows under the marker, so the marker says so.
   const up = reader.slice ? reader.linesAboveLive : 0;
-  const label = reader.searchInput !== null ? ` search back: ${reader.searchInput}▏ (Enter finds, Esc cancels) ` : ` ↑ ${up} line${up === 1 ? '' : 's'} back · ${HISTORY_HINT} `;
+  const label = reader.searchInput !== null ? ` search back: ${reader.searchInput}▏ (Enter finds, Esc cancels) ` : ` ↑ ${up} line${up === 1 ? '' : 's'} back · ${reader.isLog ? LOG_HINT : HISTORY_HINT} `;
   const x = Math.max(area.x, area.x + area.cols - textWidth(label));
   buffer.text(x, area.y, label, THEME.statusBar, area.x + area.cols);
 }

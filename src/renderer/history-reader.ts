@@ -12,6 +12,7 @@
  * held and `lostNotice` says so (the caller tells the user).
  */
 import type { HistorySlice } from '../shared/pane-types.js';
+import { LOG_READER_ID } from '../shared/renderer-protocol.js';
 
 /** More lines than any scrollback holds: "from the oldest row" before the first answer says how many there are. */
 const BEYOND_ANY_HISTORY = 1e9;
@@ -49,6 +50,11 @@ export class HistoryReader {
     private rows: number,
     private linesUp: number,
   ) {}
+
+  /** It reads patterm's log, not a pane: it stays open whichever pane is focused, however short the log. */
+  get isLog(): boolean {
+    return this.paneId === LOG_READER_ID;
+  }
 
   /** What to ask the worker for now (the caller sends it). */
   request(): HistoryRequest {

@@ -78,7 +78,7 @@ export class InputRouter {
     }
     const pane = this.state.focusedPane();
     if (!pane) {
-      // Spec: Ctrl-D on the empty canvas quits.
+      // Ctrl-D on the empty canvas quits, as it ends a shell.
       if (name === 'CTRL_D' && this.state.isEmpty) this.controller.quit();
       return;
     }

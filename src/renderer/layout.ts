@@ -1,5 +1,5 @@
 /**
- * Where each part of the UI sits on the host terminal (spec §4 diagram): tab
+ * Where each part of the UI sits on the host terminal: tab
  * bar over the main area, the rail on the right from the top, the status line
  * across the bottom. Pure, so the bridge can size PTYs with the same numbers
  * the renderer draws with.
@@ -48,7 +48,7 @@ export function computeLayout(cols: number, rows: number): Layout {
   };
 }
 
-/** The size every PTY gets: the main area (spec §5: tab bar, rail and status line excluded). */
+/** The size every PTY gets: the main area (tab bar, rail and status line excluded). */
 export function paneSizeFor(cols: number, rows: number): { cols: number; rows: number } {
   const { main } = computeLayout(cols, rows);
   return { cols: main.cols, rows: main.rows };

@@ -1,5 +1,5 @@
 /**
- * The right rail (spec §4): the active session's tree on top; the scratchpad
+ * The right rail: the active session's tree on top; the scratchpad
  * list and a preview of the shown scratchpad below.
  */
 import type { CellBuffer } from './cell-buffer.js';
@@ -23,7 +23,7 @@ const PREVIEW_CHARS = 8 * 1024;
 
 export function drawRail(buffer: CellBuffer, rect: Rect, state: UiState, hits: HitRegions): void {
   buffer.fill(rect);
-  // Spec §2: the blank canvas shows nothing here until the first preset runs.
+  // The blank canvas shows nothing here until the first preset runs: the empty state is one hint.
   if (state.isEmpty) return;
   const treeRows = Math.max(HEADING_ROWS + 1, Math.floor(rect.rows * TREE_SHARE));
   drawTree(buffer, { ...rect, rows: treeRows }, state, hits);

@@ -18,6 +18,8 @@ import type { CellFrame } from '../shared/pane-types.js';
 import type { BridgeCommand, FromRendererMessage, RendererFramePort, ToRendererMessage } from '../shared/renderer-protocol.js';
 import { UiController } from './ui-controller.js';
 import { UiState } from './ui-state.js';
+import type { WarningCounter } from '../node/warning-counter.js';
+import type { Disposable } from '../shared/events.js';
 
 /** 60 frames a second at most: faster than the eye, and a flooding pane cannot monopolise the terminal. */
 export const MIN_FRAME_INTERVAL_MS = 1000 / 60;
@@ -62,6 +64,7 @@ export class RendererApp {
   private retake = '';
   /** Where the focused pane's worker posts its frames. */
   private framePort: RendererFramePort | null = null;
+  private warningWatch: Disposable | null = null;
 
   constructor(
     cols: number,
@@ -72,6 +75,8 @@ export class RendererApp {
     private readonly reportFrames = false,
     /** Where keystrokes are recorded for the coordinator's flood scheduling (see ParseScheduler.yielding). */
     private readonly activity: InputActivity | null = null,
+    /** This run's warnings, counted by every thread (patterm-log.ts); the status line shows the count. */
+    private readonly warnings: WarningCounter | null = null,
   ) {
     this.state = new UiState(cols, rows);
     this.buffer = new CellBuffer(cols, rows);
@@ -83,6 +88,13 @@ export class RendererApp {
   start(): void {
     this.output(PUSH_TITLE + ENTER_HOST_MODES);
     this.post({ t: 'ready' });
+    if (this.warnings) {
+      this.state.warnings = this.warnings.count;
+      this.warningWatch = this.warnings.watch((count) => {
+        this.state.warnings = count;
+        this.scheduleFrame();
+      });
+    }
     this.scheduleFrame();
   }
 
@@ -161,7 +173,7 @@ export class RendererApp {
           const stale = this.state.history.receive(message.slice);
           const lost = this.state.history.lostNotice;
           if (lost) this.controller.notify(lost, 'warning');
-          if (this.state.history.isEmpty) this.controller.closeHistory(); // nothing above the screen
+          if (this.state.history.isEmpty && !this.state.history.isLog) this.controller.closeHistory(); // nothing above the screen
           else if (stale) this.controller.requestHistory();
         }
         break;
@@ -231,7 +243,7 @@ export class RendererApp {
       try {
         this.output(RESTORE_HOST_MODES);
       } catch (error) {
-        this.post({ t: 'log', text: `renderer: restoring the terminal for a suspend failed: ${(error as Error).message}` });
+        this.post({ t: 'log', text: `renderer: restoring the terminal for a suspend failed: ${(error as Error).message}`, level: 'warn' });
       }
     }
     this.post({ t: 'suspended' });
@@ -334,7 +346,7 @@ export class RendererApp {
     try {
       this.output(retake + frame.text);
     } catch (error) {
-      this.post({ t: 'log', text: `renderer: writing a frame failed: ${(error as Error).message}` });
+      this.post({ t: 'log', text: `renderer: writing a frame failed: ${(error as Error).message}`, level: 'warn' });
       return;
     }
     if (this.reportFrames) this.post({ t: 'frame-drawn', bytes: frame.text.length, durationMs: performance.now() - started, cells: frame.cells });
@@ -344,6 +356,7 @@ export class RendererApp {
   stop(): void {
     if (this.stopped) return;
     this.stopped = true;
+    this.warningWatch?.dispose();
     this.framePort?.close();
     this.directInput.dispose();
     this.frameTimer?.();

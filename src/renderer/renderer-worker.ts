@@ -10,6 +10,7 @@ import { InputActivity } from '../shared/input-activity.js';
 import type { FromRendererMessage, RendererInit, ToRendererMessage } from '../shared/renderer-protocol.js';
 import { RendererApp } from './renderer-app.js';
 import { loadWidthTables } from './text-width.js';
+import { runWarnings, shareRunLog } from '../node/patterm-log.js';
 
 const port = parentPort!;
 const post = (message: FromRendererMessage) => port.postMessage(message);
@@ -18,7 +19,9 @@ const post = (message: FromRendererMessage) => port.postMessage(message);
 port.once('message', (init: RendererInit) => start(init));
 
 function start(init: RendererInit): void {
-  const app = new RendererApp(init.cols, init.rows, fdWriter(init.outputFd), post, false, new InputActivity(init.inputActivity));
+  // Booted before the run's log was started: from here on this thread writes there, and counts its warnings.
+  if (init.runLog) shareRunLog(init.runLog);
+  const app = new RendererApp(init.cols, init.rows, fdWriter(init.outputFd), post, false, new InputActivity(init.inputActivity), runWarnings());
 
   const onMessage = (message: ToRendererMessage): void => {
     if (message.t === 'shutdown') input.destroy();
@@ -28,7 +31,7 @@ function start(init: RendererInit): void {
   // The main thread put the terminal in raw mode; this thread only reads it.
   const input = new ReadStream(init.inputFd);
   input.on('data', (chunk: Buffer) => onMessage({ t: 'input', bytes: chunk }));
-  input.on('error', (error) => post({ t: 'log', text: `renderer: reading the terminal failed: ${error.message}` }));
+  input.on('error', (error) => post({ t: 'log', text: `renderer: reading the terminal failed: ${error.message}`, level: 'warn' }));
   port.on('message', onMessage);
   app.start();
   // Queued behind the first frame's draw (also a setImmediate): the chrome measures without the tables,

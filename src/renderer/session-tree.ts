@@ -1,6 +1,6 @@
 /**
  * The active session as a tree, flattened into rows with box-drawing prefixes.
- * Tree-shaped on purpose (spec §4): v1 sessions are two levels deep, but rows
+ * Tree-shaped on purpose: sessions are two levels deep today, but rows
  * are produced by recursion, so a deeper tree needs no change here.
  */
 import type { UiSession } from '../shared/renderer-protocol.js';

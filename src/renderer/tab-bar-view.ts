@@ -1,4 +1,4 @@
-/** The top tab bar (spec §4): one tab per session, then "+" to spawn. */
+/** The top tab bar: one tab per session, then "+" to spawn. */
 import type { CellBuffer } from './cell-buffer.js';
 import type { HitRegions } from './hit-regions.js';
 import type { Rect } from './layout.js';

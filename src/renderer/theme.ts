@@ -44,9 +44,10 @@ export const THEME = {
   paletteMatch: plain(CellFlag.Bold | CellFlag.Underline),
   disabled: plain(CellFlag.Faint | CellFlag.Strikethrough),
   errorText: plain(0, RED),
+  warningText: plain(0, YELLOW),
 } as const;
 
-/** Tree and tab glyphs (spec §4): ▶ orchestrator, ◉ running, ✓ exited cleanly, ✗ errored. */
+/** Tree and tab glyphs: ▶ orchestrator, ◉ running, ✓ exited cleanly, ✗ errored. */
 export const ROOT_GLYPH = '▶';
 /** Marks a tab or tree entry whose pane rang the bell while unfocused (tmux marks the window with "!"; that is taken by attention). */
 export const BELL_GLYPH = '🔔';

@@ -6,7 +6,7 @@
 import type { PaneOwner } from '../shared/pane-types.js';
 import { BUILTIN_COMMANDS, builtinCommand, parsePresetCommandId, presetCommandId, type CommandActions } from './commands.js';
 import { Palette, type PaletteItem, type PaletteViewSpec } from './palette.js';
-import type { BridgeCommand, NoticeLevel, UiPreset } from '../shared/renderer-protocol.js';
+import { LOG_READER_ID, type BridgeCommand, type NoticeLevel, type UiPreset } from '../shared/renderer-protocol.js';
 import type { UiState } from './ui-state.js';
 import { ScratchpadViewer } from './scratchpad-viewer.js';
 import { HistoryReader } from './history-reader.js';
@@ -98,16 +98,24 @@ export class UiController implements CommandActions {
    * to the live bottom closes it.
    */
   scrollHistory(delta: number): void {
+    const log = this.state.history?.isLog ? this.state.history : null;
     const pane = this.state.focusedPane();
-    if (!pane || delta === 0) return;
-    const reader = this.state.history?.paneId === pane.id ? this.state.history : null;
+    if ((!pane && !log) || delta === 0) return;
+    const reader = log ?? (this.state.history?.paneId === pane!.id ? this.state.history : null);
     if (!reader) {
       if (delta > 0) return; // already live
-      this.state.history = new HistoryReader(pane.id, computeLayout(this.state.cols, this.state.rows).main.rows, -delta);
+      this.state.history = new HistoryReader(pane!.id, computeLayout(this.state.cols, this.state.rows).main.rows, -delta);
     } else if (!reader.scrollBy(delta)) {
       this.closeHistory();
       return;
     }
+    this.requestHistory();
+  }
+
+  /** Opens patterm's log in the history reader, at its end: the latest lines are what the user came for. */
+  openLog(): void {
+    this.closeScratchpad();
+    this.state.history = new HistoryReader(LOG_READER_ID, computeLayout(this.state.cols, this.state.rows).main.rows, 0);
     this.requestHistory();
   }
 
@@ -128,7 +136,8 @@ export class UiController implements CommandActions {
   refitHistory(): void {
     const reader = this.state.history;
     if (!reader) return;
-    const refitted = new HistoryReader(reader.paneId, computeLayout(this.state.cols, this.state.rows).main.rows, Math.max(1, reader.linesAboveLive));
+    const linesUp = reader.isLog ? reader.linesAboveLive : Math.max(1, reader.linesAboveLive);
+    const refitted = new HistoryReader(reader.paneId, computeLayout(this.state.cols, this.state.rows).main.rows, linesUp);
     refitted.lastSearch = reader.lastSearch;
     this.state.history = refitted;
     this.requestHistory();

@@ -40,8 +40,10 @@ export class UiState {
   preview: { name: string; text: string } | null = null;
   /** The scratchpad open in the main area's reader, over the focused pane; null when the pane shows. */
   viewer: ScratchpadViewer | null = null;
-  /** The focused pane's scrollback, shown in place of its live screen; null when live. */
+  /** The focused pane's scrollback (or patterm's log), shown in place of its live screen; null when live. */
   history: HistoryReader | null = null;
+  /** Warnings patterm logged in this run, from every thread (WarningCounter); the status line shows them. */
+  warnings = 0;
   /** Toggled by a timer while something wants attention, to blink it. */
   blinkOn = false;
 
@@ -130,7 +132,7 @@ export class UiState {
     for (const id of [...this.cursorShapes.keys()]) if (!model.panes[id]) this.cursorShapes.delete(id);
     if (this.frame && !model.panes[this.frame.paneId]) this.frame = null;
     if (this.isEmpty) this.viewer = null; // the blank canvas has no main area to read in
-    if (this.history && this.history.paneId !== this.focusedPaneId()) this.history = null;
+    if (this.history && !this.history.isLog && this.history.paneId !== this.focusedPaneId()) this.history = null;
   }
 
   applyConfig(config: UiConfig): void {

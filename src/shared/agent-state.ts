@@ -1,5 +1,5 @@
 /**
- * A pane's agent state (issue 26): starting, busy, waiting for permission,
+ * A pane's agent state: starting, busy, waiting for permission,
  * waiting for an answer, idle or exited, with the evidence behind the verdict
  * and since when it holds. Sources, strongest first:
  *   1. the preset's patterns on the rendered screen: its dialogs (each only in
@@ -204,7 +204,7 @@ export class AgentStateMachine {
 
   private fromTime(idleMs: number, patternsUsable: boolean): Verdict {
     const threshold = this.rules.idleThresholdMs;
-    // A preset with a ready pattern starts when a pattern says so; without one, at its first quiet spell (spec §8's default).
+    // A preset with a ready pattern starts when a pattern says so; without one, at its first quiet spell (the default ready signal).
     const awaitingPattern = !this.started && patternsUsable && this.hasReadyPattern && this.clock() - this.startedAt < this.rules.startLimitMs;
     if (idleMs >= threshold && !awaitingPattern) {
       this.started = true;

@@ -1,10 +1,10 @@
 /**
  * Best-effort removal of a vendor CLI's chrome (banner, input box, footer) from
- * a grid read, so the caller gets the conversation (spec §7 read_output). The
+ * a grid read (read_output's trim_chrome), so the caller gets the conversation. The
  * rules come from the preset's chrome_trim_hints; a rule that does not match
  * cleanly removes nothing, because trimming real content is worse than
  * leaving some chrome in. The rules' patterns are the preset author's, so
- * this runs on a pattern matcher thread (src/workers/pattern-matcher.ts).
+ * this runs on a pattern matcher thread (src/node/pattern-matcher.ts).
  */
 import type { ChromeTrimRule } from './preset-schema.js';
 import { compilePattern } from './pattern.js';

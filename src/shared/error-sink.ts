@@ -3,7 +3,7 @@
  * listener, a failed dispose). src/shared cannot write a log itself; the Node
  * floor's logger (src/node/patterm-log.ts) installs itself here when loaded.
  */
-export type ErrorSink = (context: string, error: unknown) => void;
+export type ErrorSink = (context: string, error: unknown, severity?: 'debug' | 'warn') => void;
 
 let sink: ErrorSink = () => undefined;
 
@@ -11,6 +11,7 @@ export function setErrorSink(next: ErrorSink): void {
   sink = next;
 }
 
-export function reportIgnoredError(context: string, error: unknown): void {
-  sink(context, error);
+/** `severity` 'warn' for an error that costs the user something (patterm-log.ts says which is which). */
+export function reportIgnoredError(context: string, error: unknown, severity: 'debug' | 'warn' = 'debug'): void {
+  sink(context, error, severity);
 }

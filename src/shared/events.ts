@@ -37,7 +37,7 @@ export class Emitter<T> {
         listener(value);
       } catch (error) {
         // One broken listener must not stop the others (or the pane that fired).
-        reportIgnoredError('an event listener threw', error);
+        reportIgnoredError('an event listener threw; what it was to do is not done', error, 'warn');
       }
     }
   }

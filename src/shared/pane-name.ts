@@ -2,8 +2,8 @@
  * What a pane name may be, and how a default one is made from a preset name.
  * Names end up in `[sub-agent:<name>]` tags and `[system] <name> exited` notices
  * typed into other agents, so they stay plain. A preset's display name is free
- * text ("npm run dev", "codex haiku", spec §10), so the `<preset>-<n>` default
- * (spec §7) is built from it with each run of other characters made one "-": a name
+ * text ("npm run dev", "codex haiku"), so the `<preset>-<n>` default
+ * name is built from it with each run of other characters made one "-": a name
  * patterm makes up is always one a caller could have asked for. Pure.
  */
 

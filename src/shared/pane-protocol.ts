@@ -159,9 +159,9 @@ export type FromWorkerMessage =
 export const FLOW_HIGH_WATERMARK_BYTES = 2 * 1024 * 1024;
 export const FLOW_LOW_WATERMARK_BYTES = 512 * 1024;
 
-/** Default raw output kept per pane for stream reads (spec §5). */
+/** Default raw output kept per pane for read_output's stream mode. */
 export const DEFAULT_RING_CAPACITY = 1024 * 1024;
-/** Default idle threshold (spec §11). */
+/** Default idle threshold: quiet this long and a pane counts as idle (a preset's idle_threshold_ms overrides it). */
 export const DEFAULT_IDLE_THRESHOLD_MS = 1000;
 /**
  * ghostty-web's scrollback limit, which is bytes of page memory, not lines.

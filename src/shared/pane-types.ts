@@ -46,7 +46,7 @@ export interface GridSnapshot {
   /** Increases exactly when the visible screen (cells or cursor) changes. */
   screenVersion: number;
   idleMs: number;
-  /** idleMs >= the pane's idle threshold (spec §11). */
+  /** idleMs >= the pane's idle threshold. */
   idle: boolean;
   title: string;
   bracketedPaste: boolean;

@@ -1,5 +1,5 @@
 /**
- * The shape of preset files (spec §10), as valibot schemas. A preset file is
+ * The shape of preset files (presets/README.md), as valibot schemas. A preset file is
  * user-edited JSON, so every field is checked here and a problem is reported as
  * "<field>: <problem> (received <value>)" rather than surfacing later as a
  * confusing spawn failure. Pure: no Node APIs (this folder's tsconfig enforces it).
@@ -40,7 +40,7 @@ const Env = v.record(v.pipe(v.string(), v.regex(/^[^=\0]+$/, 'must be a variable
 /** Free-text keys users may add to any file without it being a typo. */
 const Annotations = { $schema: v.optional(v.string()), description: v.optional(v.string()), comment: v.optional(v.string()) };
 
-// ---- MCP injection (spec §10, closing note 2): never mutates global vendor config ----
+// ---- MCP injection: never mutates global vendor config ----
 
 /**
  * The server's name is spliced into a file name, a TOML key and JSON text: a
@@ -95,7 +95,7 @@ const NoInjection = v.strictObject({ kind: v.literal('none') });
 
 export const McpInjectionSchema = v.variant('kind', [ConfigFileFlagInjection, TomlOverridesInjection, EnvJsonInjection, NoInjection]);
 
-// ---- ready signal (spec §8, §11) ----
+// ---- ready signal: when an agent waits at its input ----
 
 const IdleReady = v.strictObject({
   kind: v.literal('idle'),
@@ -126,7 +126,7 @@ const PatternReady = v.pipe(v.strictObject({
 
 export const ReadySignalSchema = v.variant('kind', [IdleReady, PatternReady]);
 
-// ---- submission (spec §7 spawn_agent, send_message_to) ----
+// ---- submission: how typed text is confirmed (spawn_agent, send_message_to) ----
 
 export const SubmitOptionsSchema = v.strictObject({
   /** Quiet time after the text lands before Enter (codex reads a fast Enter as part of a paste). */
@@ -137,7 +137,7 @@ export const SubmitOptionsSchema = v.strictObject({
   paste: v.optional(v.picklist(['auto', 'always', 'never'])),
 });
 
-// ---- chrome trimming for grid reads (spec §7 read_output) ----
+// ---- chrome trimming for grid reads (read_output's trim_chrome) ----
 
 const BlockTrim = v.strictObject({
   kind: v.literal('block'),
@@ -172,7 +172,7 @@ const RowsTrim = v.strictObject({
 
 export const ChromeTrimRuleSchema = v.variant('kind', [BlockTrim, FromLastTrim, MatchTrim, RowsTrim]);
 
-// ---- dialogs: where an agent asks for approval or an answer (issue 26) ----
+// ---- dialogs: where an agent asks for approval or an answer ----
 
 /** A dialog is drawn near the bottom of the screen; more rows than a screen holds is a typo. */
 const MAX_REGION_ROWS = 500;
@@ -209,7 +209,7 @@ export const DialogSchema = v.pipe(v.strictObject({
   ['pattern'],
 ));
 
-// ---- the two preset kinds (spec §10) ----
+// ---- the two preset kinds: agents (wired to patterm's MCP server) and processes ----
 
 /**
  * Free text shown in the palette ("codex haiku"), and the name of panes the
@@ -238,11 +238,11 @@ export const AgentPresetSchema = v.strictObject({
   working_dir: v.optional(v.string()),
   mcp_injection: v.optional(McpInjectionSchema),
   ready_signal: v.optional(ReadySignalSchema),
-  /** Quiet time after which the pane counts as idle (spec §11), default 1000. */
+  /** Quiet time after which the pane counts as idle, default 1000. */
   idle_threshold_ms: v.optional(Millis(MAX_TIMEOUT_MS)),
   submit: v.optional(SubmitOptionsSchema),
   chrome_trim_hints: v.optional(v.array(ChromeTrimRuleSchema)),
-  /** The CLI's approval dialogs and questions, strongest evidence of its state (issue 26). */
+  /** The CLI's approval dialogs and questions, strongest evidence of its state. */
   dialogs: v.optional(v.array(DialogSchema)),
 });
 

@@ -109,6 +109,12 @@ export type ToRendererMessage =
 
 export type NoticeLevel = 'info' | 'warning' | 'error';
 
+/**
+ * The history reader's source id for patterm's own log ('history' and
+ * 'history-find' name it where they name a pane): no pane id looks like it.
+ */
+export const LOG_READER_ID = '@patterm-log';
+
 /** Work the renderer asks the bridge to do. */
 export type BridgeCommand =
   | { kind: 'write'; paneId: string; bytes: Uint8Array }
@@ -135,7 +141,8 @@ export type FromRendererMessage =
   | { t: 'stopped' }
   /** Sent after 'suspend': the host modes are restored and nothing more is drawn until 'resume'. */
   | { t: 'suspended' }
-  | { t: 'log'; text: string }
+  /** A line for patterm's log; 'warn' for a failure the user may notice (it counts in the status line). */
+  | { t: 'log'; text: string; level?: 'info' | 'warn' }
   | { t: 'command'; command: BridgeCommand }
   /** Drawing statistics, for the bench and tests. */
   | { t: 'frame-drawn'; bytes: number; durationMs: number; cells: number };
@@ -153,4 +160,9 @@ export interface RendererInit {
   inputFd: number;
   /** An InputActivity's buffer: the renderer records each keystroke there for the coordinator. */
   inputActivity: SharedArrayBuffer;
+  /**
+   * This run's log and warning count (src/node/patterm-log.ts, RunLogShared):
+   * the renderer is booted before the run's log is started, so it is handed them here.
+   */
+  runLog?: { path: string | null; warnings: SharedArrayBuffer };
 }

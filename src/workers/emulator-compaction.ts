@@ -14,7 +14,7 @@
  */
 import type { ScrollbackStyle } from '../shared/screen-serializer.js';
 import type { GhosttyEmulator } from './ghostty-emulator.js';
-import { logIgnored } from '../node/patterm-log.js';
+import { logDegraded } from '../node/patterm-log.js';
 
 const encoder = new TextEncoder();
 
@@ -69,7 +69,7 @@ function paint(picture: string, create: () => GhosttyEmulator, budgetMs: number)
     fresh.takeResponses();
     return fresh;
   } catch (error) {
-    logIgnored('painting a compacted emulator; the pane keeps its old one', error);
+    logDegraded('painting a compacted emulator; the pane keeps its old, bloated one', error);
     fresh.dispose();
     return null;
   }

@@ -10,7 +10,7 @@ import { replayAttempts, resizeReplayAttempts, TRAP_STORM_WINDOW_MS } from '../s
 import { compactEmulator, type ScrollbackCarried } from './emulator-compaction.js';
 import { GhosttyEmulator } from './ghostty-emulator.js';
 import { withinBudget } from '../node/time-budget.js';
-import { logIgnored } from '../node/patterm-log.js';
+import { logDegraded } from '../node/patterm-log.js';
 
 /**
  * Above this much WASM memory the emulator is compacted: replaced by a fresh
@@ -148,7 +148,7 @@ export class EmulatorKeeper {
         this.current = candidate;
         break;
       } catch (error) {
-        logIgnored('rebuilding the emulator from a replay; trying a shorter one', error);
+        logDegraded('rebuilding the emulator from a replay; trying a shorter one, so the pane keeps less history', error);
         candidate.dispose();
       }
     }

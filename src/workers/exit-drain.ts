@@ -11,7 +11,7 @@
  */
 import { closeSync, constants as fsConstants, openSync, writeSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
-import { logIgnored } from '../node/patterm-log.js';
+import { logDegraded, logIgnored } from '../node/patterm-log.js';
 
 const NOTHING = Buffer.alloc(0);
 
@@ -55,7 +55,7 @@ export class ExitDrain {
       writeSync(this.slaveFd, marker);
       this.marker = marker;
     } catch (error) {
-      logIgnored('writing the exit-drain marker; the stream ends without it', error);
+      logDegraded('writing the exit-drain marker; the stream ends without it, and the last output may be lost', error);
       this.release();
     }
   }

@@ -59,6 +59,18 @@ export class PtyProcess implements ParseClient {
   private readonly pending = new ChunkQueue();
   private readonly skim = new BacklogSkim();
   private readonly hold = new FloodHold(() => this.flush());
+  /*
+   * Where the process is in its life is explicit: `turn` below, and
+   * PtyLifecycle's phase. The four booleans that follow (flushScheduled,
+   * focused, ackWanted, consumerGone) are not: each is about something else,
+   * so every combination is valid, and none is a state to leave or enter.
+   * A scheduled flush is safe in any state (it hands on what the window
+   * allows, or nothing); focus comes from the TUI at any time, a dead
+   * consumer included, and only makes batches urgent; ackWanted caches what
+   * the shared acks were last told; a gone consumer settles its own acks on
+   * each delivery, so acks wanted and flushes go on working after it.
+   * test/workers/pty-process-flags.test.ts drives each of them both ways.
+   */
   private turn: ParseTurn = { kind: 'between-turns' };
   private flushScheduled = false;
   /** The TUI shows this pane: its output never yields to the user's typing (see ParseScheduler.yielding). */

@@ -18,7 +18,7 @@ import type { Coordinator } from '../coordinator.js';
 import { describeExit } from './exit-description.js';
 import { DEFAULT_READY_SIGNAL, readyTimeoutMs } from '../presets/ready-state.js';
 import { sameLines } from '../presets/pane-driver.js';
-import { log, pattermLog } from '../../node/patterm-log.js';
+import { log, logIgnored, pattermLog } from '../../node/patterm-log.js';
 import { PATTERN_BUDGET_MS, patternMatcher, type PatternMatcher } from '../../node/pattern-matcher.js';
 
 /** A spinner redraws every ~80-100 ms; judging more often than this only costs grid reads. */
@@ -238,7 +238,7 @@ export class AgentStateTracker implements Disposable {
     }
     entry.timer = setTimeout(() => {
       entry.timer = null;
-      void this.sample(paneId, entry).catch((error: Error) => pattermLog(`agent state of pane ${paneId}: ${error.message}`));
+      void this.sample(paneId, entry).catch((error: unknown) => logIgnored(`sampling the agent state of pane ${paneId}; it keeps its last state`, error, this.options.coordinator.has(paneId) ? 'warn' : 'debug'));
     }, Math.max(0, wait));
   }
 

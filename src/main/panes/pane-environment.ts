@@ -61,7 +61,7 @@ export interface PaneEnvironmentOptions {
   paneId: string;
 }
 
-/** Spec: every pane gets TERM and COLORTERM for the emulator it really talks to. */
+/** Every pane gets TERM and COLORTERM for the emulator it really talks to, not the host terminal's. */
 export function paneEnvironment({ inherited, extra, instanceId, paneId }: PaneEnvironmentOptions): Record<string, string> {
   const env: Record<string, string> = {};
   for (const [key, value] of Object.entries(inherited)) if (value !== undefined) env[key] = value;

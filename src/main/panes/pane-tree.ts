@@ -1,5 +1,5 @@
 /**
- * The session tree (spec §8): every live pane by id, and the sessions they
+ * The session tree: every live pane by id, and the sessions they
  * form. A session has one root pane (the orchestrator, or the process the user
  * launched) and children one level below it. Pure bookkeeping: starting,
  * ending and talking to panes is the coordinator's.

@@ -31,7 +31,7 @@ import { SharedAcks } from '../../shared/shared-acks.js';
 import { allocateOutputLane, laneHasUnread } from '../../shared/output-lane.js';
 import { FrozenPane } from './frozen-pane.js';
 import { launchPaneWorker, type PaneWorkerLaunch } from '../threads/pane-worker-launch.js';
-import { ignoreError, logIgnored } from '../../node/patterm-log.js';
+import { ignoreError, logDegraded, warnError } from '../../node/patterm-log.js';
 
 export interface PaneStartOptions {
   info: Omit<PaneInfo, 'process' | 'title' | 'createdAt'>;
@@ -177,7 +177,7 @@ export class Pane {
     this.mirror?.markStale(); // its last screen must not be served as current
     if (!this.pty) return; // still starting: attach() comes back here
     this.pty.consumerGone();
-    if (this.running && !this.disposed) void this.pty.kill('SIGTERM', 500).catch(ignoreError(`killing pane ${this.info.id}, whose worker is gone`));
+    if (this.running && !this.disposed) void this.pty.kill('SIGTERM', 500).catch(warnError(`killing pane ${this.info.id}, whose worker is gone; its processes may run on`));
   }
 
   /** The TUI closed this pane's frame port (it shows another pane now). */
@@ -367,7 +367,7 @@ export class Pane {
     try {
       this.frozen = await FrozenPane.collect((read) => this.client.call(read));
     } catch (error) {
-      logIgnored(`freezing pane ${this.info.id}; its worker keeps answering`, error);
+      logDegraded(`freezing pane ${this.info.id}; its worker keeps answering, and its memory`, error);
       this.retirement = null; // the worker died meanwhile: calls meet its death as before
       return false;
     }

@@ -1,5 +1,5 @@
 /**
- * Launches presets into panes (spec §4 palette, §7 spawn_agent / spawn_process)
+ * Launches presets into panes (from the palette, and for spawn_agent / spawn_process)
  * and types messages into agents. The MCP tools and the TUI palette share this
  * one implementation of AgentLauncher.
  */
@@ -166,7 +166,7 @@ export function createAgentLauncher(options: AgentLauncherOptions): PresetAgentL
   return new PresetAgentLauncher(options);
 }
 
-/** Spec §7: shell mode runs a command line through `sh -lc`; an argv that already is one is kept. */
+/** spawn_process's shell mode runs a command line through `sh -lc`; an argv that already is one is kept. */
 export function shellArgv(argv: string[]): string[] {
   if (argv.length >= 3 && SHELL_FORM.test(argv[0]) && /^-\w*c$/.test(argv[1])) return argv;
   return ['sh', '-lc', argv.join(' ')];

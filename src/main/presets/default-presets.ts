@@ -8,7 +8,7 @@
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { PresetDirs } from './preset-paths.js';
-import { logIgnored } from '../../node/patterm-log.js';
+import { logDegraded, logIgnored } from '../../node/patterm-log.js';
 
 /** Records which bundled files were already offered, so deletions stick. */
 export const LEDGER_FILE = '.defaults-offered.json';
@@ -27,7 +27,8 @@ function readLedger(path: string): Set<string> {
     const value: unknown = JSON.parse(readFileSync(path, 'utf8'));
     return new Set(Array.isArray(value) ? value.filter((entry): entry is string => typeof entry === 'string') : []);
   } catch (error) {
-    logIgnored(`reading the defaults ledger ${path}; starting a new one`, error);
+    // None yet is the first run; an unreadable one means defaults the user deleted may come back.
+    logIgnored(`reading the defaults ledger ${path}; starting a new one`, error, (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'debug' : 'warn');
     return new Set();
   }
 }
@@ -42,7 +43,7 @@ export function installDefaultPresets(bundled: PresetDirs, user: PresetDirs): In
     try {
       files = readdirSync(bundled[kind]).filter((file) => file.endsWith('.json'));
     } catch (error) {
-      logIgnored(`listing bundled ${kind} presets`, error);
+      logDegraded(`listing bundled ${kind} presets; none are installed`, error);
       continue; // nothing bundled of this kind
     }
     const taken = presetKeys(user[kind]);

@@ -1,6 +1,6 @@
 /**
  * Points one agent invocation at patterm's MCP stdio proxy without touching the
- * user's vendor config (spec §10, closing note 2). Each kind adds arguments or
+ * user's vendor config, which patterm never edits. Each kind adds arguments or
  * environment to this launch only; the config file kind writes a private temp
  * file that the caller removes when the pane exits.
  */

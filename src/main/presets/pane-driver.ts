@@ -1,7 +1,8 @@
 /**
  * Drives one agent pane the way a person would: wait until it is ready, type
  * a message, press Enter, and check on screen that it was really submitted
- * (issue 5). Uses only the coordinator's public API.
+ * (an unconfirmed Enter is reported, never assumed). Uses only the
+ * coordinator's public API.
  */
 import type { ReadySignal, SubmitOptions } from '../../shared/preset-schema.js';
 import type { GridSnapshot, InputSource, PaneId } from '../../shared/pane-types.js';

@@ -1,7 +1,7 @@
 /**
  * Reads every preset file of one kind. Each file stands alone: a broken one
  * becomes an error that names the file, the field and the problem, and the
- * others still load (issue 5).
+ * others still load: one typo must not take every preset away.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';

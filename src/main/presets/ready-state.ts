@@ -1,6 +1,6 @@
 /**
  * Reads an agent's state off its screen, from the preset's ready_signal
- * (spec §8, §11): ready (waiting at its input), busy (working), or neither
+ * (or, without one, quiet time): ready (waiting at its input), busy (working), or neither
  * (starting, or showing something else such as a permission prompt).
  */
 import type { ReadySignal } from '../../shared/preset-schema.js';
@@ -8,7 +8,7 @@ import { patternMatcher } from '../../node/pattern-matcher.js';
 
 export type ScreenState = 'ready' | 'busy' | 'other';
 
-/** Default ready signal (spec §8): 1 s of quiet after launch. */
+/** Default ready signal, for a preset that names none: the idle threshold's quiet after launch. */
 export const DEFAULT_READY_SIGNAL: ReadySignal = { kind: 'idle' };
 /** How long spawn waits for a ready signal by default: an agent CLI can take many seconds to start on a small, loaded machine. */
 export const DEFAULT_READY_TIMEOUT_MS = 60_000;

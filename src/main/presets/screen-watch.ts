@@ -58,7 +58,7 @@ export function watchScreen<T>(
           if (coordinator.info(paneId).process.status !== 'running') return finish({ kind: 'exited', grid: last });
         } while (again && !done);
       } catch (error) {
-        logIgnored(`watching ${paneId}'s screen; treated as exited`, error);
+        logIgnored(`watching ${paneId}'s screen; treated as exited`, error, coordinator.has(paneId) ? 'warn' : 'debug');
         finish({ kind: 'exited', grid: last });
       } finally {
         running = false;

@@ -1,6 +1,6 @@
 /**
- * Proof from the screen that typed text was submitted (issue 5): after Enter,
- * either the busy marker shows, or the input line the text was typed into is
+ * Proof from the screen that typed text was submitted, since a CLI may drop
+ * an Enter: after Enter, either the busy marker shows, or the input line the text was typed into is
  * empty again. The input line is found by the cursor, which every CLI seen so
  * far parks at the end of its input even when it hides it.
  *

@@ -7,7 +7,7 @@
  */
 import { rmSync, unlinkSync } from 'node:fs';
 import { removeAfterDeath, type LeftoverKind } from './leftover-paths.js';
-import { logIgnored } from '../../node/patterm-log.js';
+import { logDegraded } from '../../node/patterm-log.js';
 
 const pending = new Set<() => void>();
 let hooked = false;
@@ -19,7 +19,7 @@ function runAll(): void {
       cleanup();
     } catch (error) {
       // the process is exiting: one failed cleanup must not stop the others
-      logIgnored('an exit clean-up', error);
+      logDegraded('an exit clean-up; what it removes may be left behind', error);
     }
   }
 }

@@ -13,7 +13,7 @@
  */
 import { isAbsolute, normalize } from 'node:path';
 import type { Writable } from 'node:stream';
-import { ignoreError, log, pattermLog } from '../../node/patterm-log.js';
+import { log, pattermLog, warnError } from '../../node/patterm-log.js';
 
 export type LeftoverKind = 'tree' | 'file';
 
@@ -73,6 +73,6 @@ function register(entry: string): () => void {
 export function attachWatchdog(stdin: Writable): void {
   watchdog = stdin;
   // The watchdog may have been killed; patterm must not crash on EPIPE for it.
-  stdin.on('error', ignoreError('writing to the orphan watchdog'));
+  stdin.on('error', warnError('writing to the orphan watchdog; after a SIGKILL of patterm, panes and files may be left'));
   for (const [entry, count] of registered) for (let i = 0; i < count; i++) send(`+${entry}`);
 }

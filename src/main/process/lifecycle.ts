@@ -1,7 +1,8 @@
 /**
  * Process-level lifecycle: turns SIGTERM, SIGHUP and SIGINT into one orderly
- * shutdown (spec §2: SIGTERM to every pane, and to every orphan a pane left
- * behind, SIGKILL after the grace window, then exit), and makes sure it runs at most once. Signals always win: no
+ * shutdown (the terminal window is the lifetime boundary: SIGTERM to every
+ * pane, and to every orphan a pane left behind, SIGKILL after the grace
+ * window, then exit), and makes sure it runs at most once. Signals always win: no
  * caller's work runs on this thread (callers' patterns match on threads of
  * their own, pattern-matcher.ts), and if the shutdown still has not finished
  * by its deadline, or a second signal comes, patterm exits at once and the
@@ -10,7 +11,7 @@
 import { DEFAULT_KILL_GRACE_MS } from '../../node/process-reaper.js';
 import { OrphanAdoption } from './orphan-adoption.js';
 import { startOrphanWatchdog } from './orphan-watchdog.js';
-import { log, logIgnored } from '../../node/patterm-log.js';
+import { log, logDegraded } from '../../node/patterm-log.js';
 
 /** What the lifecycle shuts down: the coordinator, seen only through what a shutdown needs. */
 export interface ShutdownTarget {
@@ -69,7 +70,7 @@ export class Lifecycle {
         await this.hooks.beforeShutdown?.();
       } catch (error) {
         // Keep going: the panes must die whatever happened above.
-        logIgnored('the shutdown hook before killing the panes', error);
+        logDegraded('the shutdown hook before killing the panes (the terminal may not be restored)', error);
       }
       const panesGone = this.coordinator.shutdown();
       await Promise.all([panesGone, this.adoption?.terminate('SIGTERM', DEFAULT_KILL_GRACE_MS, panesGone)]);

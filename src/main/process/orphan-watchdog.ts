@@ -13,7 +13,7 @@
 import { spawn } from 'node:child_process';
 import { attachWatchdog } from './leftover-paths.js';
 import { INSTANCE_MARKER_VAR } from '../../node/process-reaper.js';
-import { ignoreError } from '../../node/patterm-log.js';
+import { warnError } from '../../node/patterm-log.js';
 
 /**
  * Until patterm dies, stdin carries "+<entry>" / "-<entry>" lines (leftover-paths.ts);
@@ -91,7 +91,7 @@ export function startOrphanWatchdog(instanceId: string): number | undefined {
   // Keep the pipe open but never let it hold patterm's event loop alive.
   const stdin = child.stdin as unknown as { unref?: () => void; _handle?: { unref?: () => void } };
   stdin._handle?.unref?.();
-  child.on('error', ignoreError('the orphan watchdog process'));
+  child.on('error', warnError('the orphan watchdog process; after a SIGKILL of patterm, panes and files may be left'));
   attachWatchdog(child.stdin!);
   return child.pid;
 }

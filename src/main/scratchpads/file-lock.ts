@@ -1,6 +1,6 @@
 /**
- * A lock between processes: another patterm in the same project (spec §2)
- * shares the scratchpad files, and its read-modify-write must not interleave
+ * A lock between processes: another patterm in the same project (each
+ * terminal runs its own) shares the scratchpad files, and its read-modify-write must not interleave
  * with ours, or appends are lost. The lock is a file created with O_EXCL that
  * names its holder. The holder touches it while its job runs, so a lock left
  * untouched for the stale age was left by a process that died or is frozen;
@@ -11,7 +11,7 @@ import { mkdir, open, stat, unlink, writeFile, type FileHandle } from 'node:fs/p
 import { hostname } from 'node:os';
 import { dirname } from 'node:path';
 import * as v from 'valibot';
-import { ignoreError, log, logIgnored } from '../../node/patterm-log.js';
+import { ignoreError, log, logIgnored, warnError } from '../../node/patterm-log.js';
 
 /** A write holds its lock for milliseconds, and a holder touches it every fifth of this. */
 const STALE_AFTER_MS = 10_000;
@@ -98,7 +98,7 @@ async function hold(lockPath: string, handle: FileHandle, staleAfterMs: number):
   await handle.writeFile(JSON.stringify({ pid: process.pid, machine: MACHINE })).catch(ignoreError(`writing the owner of lock ${lockPath}`));
   const ino = await handle.stat().then((info) => info.ino, ignoreError(`reading lock ${lockPath}'s inode`, -1));
   let touched: Promise<unknown> = Promise.resolve();
-  const heartbeat = setInterval(() => (touched = handle.utimes(new Date(), new Date()).catch(ignoreError(`refreshing lock ${lockPath}`))), staleAfterMs / 5).unref();
+  const heartbeat = setInterval(() => (touched = handle.utimes(new Date(), new Date()).catch(warnError(`refreshing lock ${lockPath}; another patterm may take it as stale and write at the same time`))), staleAfterMs / 5).unref();
   return async () => {
     clearInterval(heartbeat);
     await touched;

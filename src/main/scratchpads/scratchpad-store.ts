@@ -1,5 +1,5 @@
 /**
- * Project-scoped scratchpads (spec §3, closing note 7): markdown files that
+ * Project-scoped scratchpads: markdown files that
  * agents and the human share. Every read returns a revision; a write or append
  * that names the revision it was based on fails, rather than losing an update,
  * when someone changed the file in between.
@@ -98,7 +98,7 @@ export class ScratchpadStore {
     return join(this.projectDataDir, 'scratchpads');
   }
 
-  /** Creates the directories and records the project in meta.json (spec §3). */
+  /** Creates the directories and records the project in meta.json (its path, last opened, patterm's version), so a human can tell which project a key belongs to. */
   static async open(options: ScratchpadStoreOptions): Promise<ScratchpadStore> {
     const store = new ScratchpadStore(options.projectDir, projectDataDir(options.projectDir, options.dataHome));
     await mkdir(store.directory, { recursive: true, mode: 0o700 });

@@ -14,6 +14,7 @@ import type { Piscina } from 'piscina';
 import { diffRows, findRow, streamLines, type DiffRowsTask, type FindRowTask, type StreamLinesResult, type StreamLinesTask } from '../../node/cpu-tasks.js';
 import { workerEntryUrl } from './worker-entry.js';
 import { importExternal } from '../../node/external-import.js';
+import { ignoreError } from '../../node/patterm-log.js';
 
 /** Below this many bytes a stream read is stripped inline: the pool hop costs more than the work (bench cpu-pool). */
 export const POOL_MIN_STREAM_BYTES = 128 * 1024;
@@ -82,6 +83,6 @@ export async function closeCpuPool(): Promise<void> {
   const closing = pool;
   pool = null;
   // A pool whose import failed has nothing to end; its error went to the call that asked for it.
-  const started = await closing?.catch(() => null);
+  const started = await closing?.catch(ignoreError('starting the CPU pool (reported to the call that asked for it)', null));
   await started?.destroy();
 }

@@ -14,7 +14,7 @@ import { killPaneTree } from '../../node/process-reaper.js';
 import { RemotePty } from './remote-pty.js';
 import { WorkerClient } from './worker-client.js';
 import { SMALL_HEAP_LIMITS, workerEntryUrl } from './worker-entry.js';
-import { ignoreError } from '../../node/patterm-log.js';
+import { ignoreError, warnError } from '../../node/patterm-log.js';
 
 
 /** Children that outlive the hangup (they ignore SIGHUP) get SIGTERM, then SIGKILL after this. */
@@ -92,7 +92,7 @@ export class PtyHost {
     this.gone = true;
     this.events.close();
     for (const pty of [...this.ptys.values()]) {
-      if (!pty.exited) void killPaneTree(pty.pid, pty.marker, 'SIGTERM', HOST_GONE_GRACE_MS).catch(ignoreError(`reaping pane ${pty.marker} after the PTY host died`));
+      if (!pty.exited) void killPaneTree(pty.pid, pty.marker, 'SIGTERM', HOST_GONE_GRACE_MS).catch(warnError(`reaping pane ${pty.marker} after the PTY host died; its processes may run on`));
       pty.reportExit(HOST_GONE);
     }
   }

@@ -14,7 +14,7 @@ import type { PtyExit, PtyHostApi, PtySpawned } from '../../shared/pty-host-prot
 import type { Remote } from '../../node/comlink-node.js';
 import { LeasedWriter } from '../../node/leased-writer.js';
 import type { WorkerClient } from './worker-client.js';
-import { ignoreError } from '../../node/patterm-log.js';
+import { ignoreError, warnError } from '../../node/patterm-log.js';
 
 const encoder = new TextEncoder();
 
@@ -41,7 +41,7 @@ export class RemotePty {
   ) {
     this.pid = spawned.pid;
     this.input = spawned.input;
-    this.writer = spawned.input ? new LeasedWriter(spawned.input, (chunks) => chunks.forEach((chunk) => this.writeThroughHost(chunk))) : null;
+    this.writer = spawned.input ? new LeasedWriter(spawned.input, `pane ${id}`, (chunks) => chunks.forEach((chunk) => this.writeThroughHost(chunk))) : null;
     this.lease = spawned.input ? new InputLease(spawned.input.lease) : null;
   }
 
@@ -64,7 +64,7 @@ export class RemotePty {
 
   /** For a pane without direct input (its child had exited before the host could hold its slave). */
   private writeThroughHost(bytes: Uint8Array): void {
-    this.send((remote) => remote.write(this.id, bytes));
+    void this.host.call((remote) => remote.write(this.id, bytes)).catch(warnError(`writing ${bytes.length} bytes of input to PTY ${this.id} through the PTY host; they are lost`));
   }
 
   /**
@@ -133,7 +133,7 @@ export class RemotePty {
     this.onExitEmitter.dispose();
   }
 
-  /** A command whose only failure is a dead host, which onHostGone already reports. */
+  /** A command (not input) whose only failure is a dead host, which onHostGone already reports. */
   private send(command: (remote: Remote<PtyHostApi>) => Promise<unknown>): void {
     void this.host.call(command).catch(ignoreError(`a command to PTY ${this.id}`));
   }

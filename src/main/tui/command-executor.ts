@@ -1,19 +1,20 @@
 /**
  * Carries out what the renderer asks for, through the same coordinator and
- * launcher the MCP tools use (spec §4: a palette spawn and spawn_agent /
+ * launcher the MCP tools use (a palette spawn and spawn_agent /
  * spawn_process share one machinery). Failures come back as notices. A new
  * pane needs no reply: the renderer focuses panes the user opened when they
  * appear in the model.
  */
-import type { BridgeCommand, NoticeLevel } from '../../shared/renderer-protocol.js';
+import { LOG_READER_ID, type BridgeCommand, type NoticeLevel } from '../../shared/renderer-protocol.js';
 import type { HistorySlice } from '../../shared/pane-types.js';
 import { findRowOffThread } from '../threads/cpu-pool.js';
+import type { AgentLauncher } from '../contracts.js';
+import type { Coordinator } from '../coordinator.js';
+import { ignoreError, logFile, logIgnored } from '../../node/patterm-log.js';
+import { LogHistory } from './log-history.js';
 
 /** Every row a pane's history can hold, and then some: a search covers all of it. */
 const HISTORY_FIND_ROWS = 100_000;
-import type { AgentLauncher } from '../contracts.js';
-import type { Coordinator } from '../coordinator.js';
-import { ignoreError, log, logIgnored } from '../../node/patterm-log.js';
 
 export interface ExecutorDeps {
   coordinator: Coordinator;
@@ -28,12 +29,15 @@ export interface ExecutorDeps {
 }
 
 export class CommandExecutor {
+  /** patterm's own log, which the history reader shows as it shows a pane's scrollback. */
+  private readonly log = new LogHistory(logFile);
+
   constructor(private readonly deps: ExecutorDeps) {}
 
   execute(command: BridgeCommand): void {
     const { coordinator } = this.deps;
     // A pane can exit or close between the user's action and its arrival here.
-    const gone = 'paneId' in command && command.paneId !== null && !coordinator.has(command.paneId);
+    const gone = 'paneId' in command && command.paneId !== null && command.paneId !== LOG_READER_ID && !coordinator.has(command.paneId);
     if (gone && command.kind !== 'focus') return;
     switch (command.kind) {
       case 'write':
@@ -65,7 +69,7 @@ export class CommandExecutor {
         return;
       case 'history':
         // A failure (the pane closed meanwhile) leaves the reader on what it has; Esc still works.
-        coordinator.history(command.paneId, command.first, command.count).then((slice) => this.deps.sendHistory(command.paneId, slice), ignoreError(`reading ${command.paneId}'s history`));
+        this.history(command.paneId, command.first, command.count).then((slice) => this.deps.sendHistory(command.paneId, slice), ignoreError(`reading ${command.paneId}'s history`));
         return;
       case 'history-find':
         void this.findInHistory(command);
@@ -94,13 +98,19 @@ export class CommandExecutor {
   private async findInHistory(command: Extract<BridgeCommand, { kind: 'history-find' }>): Promise<void> {
     const { coordinator } = this.deps;
     try {
-      const all = await coordinator.history(command.paneId, 0, HISTORY_FIND_ROWS);
+      const all = await this.history(command.paneId, 0, HISTORY_FIND_ROWS);
       const row = await findRowOffThread({ frame: all.frame, first: all.first, text: command.text, from: command.from, direction: command.direction });
       this.deps.sendHistoryFound(command.paneId, command.text, row);
     } catch (error) {
       logIgnored(`searching ${command.paneId}'s history`, error);
       this.deps.sendHistoryFound(command.paneId, command.text, -1); // the pane closed meanwhile
     }
+  }
+
+  /** Rows of a pane's history, or of patterm's log, wrapped at the panes' width. */
+  private history(paneId: string, first: number, count: number): Promise<HistorySlice> {
+    if (paneId === LOG_READER_ID) return this.log.slice(first, count, this.deps.coordinator.paneSize.cols);
+    return this.deps.coordinator.history(paneId, first, count);
   }
 
   /** "bash", then "bash-2", "bash-3"…: tabs and tree entries must be told apart at a glance. */

@@ -1,6 +1,6 @@
 /**
  * $XDG_CONFIG_HOME/patterm/config.json: key bindings to palette command IDs
- * (spec §4: bindings are layered on the palette, never re-implement actions),
+ * (bindings are layered on the palette and never re-implement an action),
  * whether a request for attention moves focus, the caps on live panes, and
  * whether panes may set the host clipboard (clipboard-forwarding.ts).
  *

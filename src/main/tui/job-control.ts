@@ -12,7 +12,7 @@
 import type { Disposable } from '../../shared/events.js';
 import type { FromRendererMessage, ToRendererMessage } from '../../shared/renderer-protocol.js';
 import { markModesRestored, markTerminalTaken } from './terminal-restore.js';
-import { logIgnored } from '../../node/patterm-log.js';
+import { logDegraded } from '../../node/patterm-log.js';
 
 export interface SuspendableRenderer {
   post(message: ToRendererMessage): void;
@@ -76,7 +76,7 @@ function setRaw(raw: boolean): boolean {
     process.stdin.setRawMode(raw);
     return true;
   } catch (error) {
-    logIgnored(`setting the terminal's raw mode to ${raw}`, error);
+    logDegraded(`setting the terminal's raw mode to ${raw}; keys may not reach patterm as typed`, error);
     return false;
   }
 }

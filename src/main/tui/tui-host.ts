@@ -17,7 +17,7 @@ import { JobControl } from './job-control.js';
 import { RendererHost } from './renderer-host.js';
 import { ScratchpadFeed, type ScratchpadSource } from './scratchpad-feed.js';
 import { markModesRestored, markTerminalTaken, restoreHostTerminal } from './terminal-restore.js';
-import { ignoreError, log, logIgnored, pattermLog } from '../../node/patterm-log.js';
+import { ignoreError, log, logIgnored, pattermLog, sharedRunLog } from '../../node/patterm-log.js';
 import { buildModel, uiPresets, type PresetListing } from './ui-model.js';
 import { ClipboardForwarding, DEFAULT_CLIPBOARD, type ClipboardSettings } from './clipboard-forwarding.js';
 
@@ -70,7 +70,8 @@ export class TuiHost implements Disposable {
     stdin.setRawMode(true);
     // The renderer reads the terminal (fd 0) and draws to it (fd 1) itself; this thread only set raw mode.
     const inputActivity = coordinator.inputActivity.buffer;
-    const renderer = (this.renderer = new RendererHost({ cols: size.cols, rows: size.rows, inputFd: 0, outputFd: 1, inputActivity }, this.options.rendererThread));
+    const init = { cols: size.cols, rows: size.rows, inputFd: 0, outputFd: 1, inputActivity, runLog: sharedRunLog() };
+    const renderer = (this.renderer = new RendererHost(init, this.options.rendererThread));
     renderer.onCrash((error) => this.options.onCrash(error));
     renderer.onMessage((message) => this.onRendererMessage(message));
     this.disposables.add(new JobControl(renderer));
@@ -150,7 +151,8 @@ export class TuiHost implements Disposable {
         this.options.onRendererReady?.();
         break;
       case 'log':
-        pattermLog(message.text);
+        if (message.level === 'warn') log.warn(message.text);
+        else pattermLog(message.text);
         break;
     }
   }
@@ -165,7 +167,7 @@ export class TuiHost implements Disposable {
     return { cols, rows };
   }
 
-  /** Spec §5: on SIGWINCH every PTY gets the new main-area size. */
+  /** On SIGWINCH every PTY without a size of its own gets the new main-area size. */
   private resize(): void {
     const size = this.hostSize();
     this.sizePanes(size);

@@ -1,6 +1,6 @@
 /**
  * Agent states and the permission policy with patterns that backtrack without
- * end (issue 27, item 1): a preset's dialog pattern and a policy's allow
+ * end: a preset's dialog pattern and a policy's allow
  * pattern run on a matcher thread while the coordinator goes on serving other
  * panes and calls, and the answer says which pattern overran.
  */

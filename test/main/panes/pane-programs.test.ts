@@ -100,7 +100,7 @@ test('keys written straight to the master, as the TUI renderer writes them, also
   await typeRightAfterResizes((paneId, text) => {
     const channel = coordinator.directInput(paneId);
     assert.ok(channel, 'a running pane offers direct input');
-    const writer = new LeasedWriter(channel, () => assert.fail('direct input failed'));
+    const writer = new LeasedWriter(channel, `pane ${paneId}`, () => assert.fail('direct input failed'));
     writers.push(writer);
     assert.equal(writer.write(new TextEncoder().encode(text)), true);
   });

@@ -1,6 +1,6 @@
 /**
  * A real claude, codex or opencode as a child, its approval dialog answered by
- * an orchestrator through MCP (issue 26). The orchestrator is the fake agent
+ * an orchestrator through MCP. The orchestrator is the fake agent
  * pane; the test calls tools as it through the real `patterm mcp-stdio` proxy
  * and the SDK client, and reads what patterm types into it on its screen.
  * The fake model asks the child for a shell command its default preset makes

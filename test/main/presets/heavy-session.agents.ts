@@ -1,5 +1,5 @@
 /**
- * A heavy session with the real CLIs (issue 6's users: 10 to 20 agent CLIs at
+ * A heavy session with the real CLIs (as heavy users run them: 10 to 20 agent CLIs at
  * once): five each of claude, codex and opencode, spawned together in one
  * Coordinator with patterm's MCP server wired in, offline against the fake
  * model. Every agent must get its own prompt typed and submitted, and show its

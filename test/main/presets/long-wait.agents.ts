@@ -1,5 +1,5 @@
 /**
- * opencode as orchestrator completes a 90 s wait_for_pattern (issue 26).
+ * opencode as orchestrator completes a 90 s wait_for_pattern.
  * opencode times an MCP call out after 60 s unless progress notifications
  * reset the clock, so two sessions run side by side: one with the default
  * preset (its MCP timeout raised past the longest wait), one with that

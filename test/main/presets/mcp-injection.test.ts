@@ -75,7 +75,7 @@ test('opencode: OPENCODE_CONFIG_CONTENT merged over what the user already set', 
   // opencode cuts a call off at this timeout (reset by progress): it must outlast the longest wait a tool allows.
   assert.ok(timeout > MAX_WAIT_SECONDS * 1000, `opencode's MCP timeout ${timeout} ms against waits of up to ${MAX_WAIT_SECONDS} s`);
   assert.equal(config.permission.patterm_spawn_process, 'ask');
-  // Deliberate permissions (spec note 5): opencode's own default runs shell commands and edits without asking.
+  // Conservative permissions: opencode's own default runs shell commands and edits without asking.
   assert.equal(config.permission.bash, 'ask');
   assert.equal(config.permission.edit, 'ask');
   assert.throws(() => buildInjection(bundled('opencode').mcp_injection, PROXY, { OPENCODE_CONFIG_CONTENT: 'not json' }), /OPENCODE_CONFIG_CONTENT already holds text that is not JSON/);

@@ -1,5 +1,5 @@
 /**
- * The fake model's side of an orchestration scenario (issue 5): the
+ * The fake model's side of an orchestration scenario: the
  * orchestrator spawns a child, waits for and reads its answer, messages it, gets
  * its report, sets a timer, writes a scratchpad and kills the child. Each step
  * is chosen from how many tool results the conversation holds and which tagged

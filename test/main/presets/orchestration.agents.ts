@@ -1,5 +1,5 @@
 /**
- * End to end with the real CLIs (issue 5): an orchestrator CLI inside patterm,
+ * End to end with the real CLIs: an orchestrator CLI inside patterm,
  * driven by the fake model, calls spawn_agent for another default preset; the
  * child answers its initial prompt; the orchestrator waits for and reads that
  * answer, sends a message; the child calls report_to_parent and the tag shows

@@ -99,7 +99,7 @@ test('ownership: release to the orchestrator shows "orchestrator driving"; a key
     patterm.keys('Escape');
     await patterm.waitFor((l) => !l.some((line) => line.includes('Command palette')), 'the palette to close');
 
-    patterm.type('x'); // any keypress in the pane flips ownership to the user (spec §6)
+    patterm.type('x'); // any keypress in the pane flips ownership to the user
     await patterm.waitFor((l) => /you have control/.test(l[l.length - 1]), 'control back with the user');
     await patterm.waitFor(mainHas(patterm, 'other$ x'), 'and the key reached the program');
   }));

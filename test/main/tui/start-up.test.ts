@@ -69,7 +69,7 @@ test('a scratchpad the project already has is in the rail once the store is open
   const patterm = TmuxPatterm.start({ processPresets: { bash: BASH_PRESET }, projectDir, env: { XDG_DATA_HOME: dataHome } });
   try {
     await patterm.waitFor(/Press Ctrl-K/, 'the first frame');
-    await patterm.spawnBash(); // the empty canvas shows no rail (spec §2)
+    await patterm.spawnBash(); // the empty canvas shows no rail
     await patterm.waitFor(/plan-at-start\.md/, 'the scratchpad listed in the rail');
   } finally {
     patterm.stop();

@@ -133,6 +133,7 @@ export class TmuxPatterm {
       XDG_DATA_HOME: data,
       XDG_CACHE_HOME: join(this.root, 'cache'),
       XDG_RUNTIME_DIR: runtime,
+      XDG_STATE_HOME: join(this.root, 'state'),
       PATTERM_LOG: join(this.root, 'patterm.log'),
       [markName]: this.marker.split('=')[1],
       ...this.options.env,
@@ -301,11 +302,22 @@ export class TmuxPatterm {
     await eventually(() => this.markedProcesses().length === 0, `every process patterm started to end (left: ${this.markedProcesses().join(' ')})`);
   }
 
+  /** PATTERM_LOG's file, or, for a test that unset it, the run logs patterm wrote by default. */
   log(): string {
     try {
       return readFileSync(join(this.root, 'patterm.log'), 'utf8');
     } catch {
-      return '(no log)';
+      return this.runLogs().map((file) => readFileSync(file, 'utf8')).join('') || '(no log)';
+    }
+  }
+
+  /** The run logs patterm wrote by default (without PATTERM_LOG): `$XDG_STATE_HOME/patterm/logs/*.log`. */
+  runLogs(): string[] {
+    const dir = join(this.root, 'state', 'patterm', 'logs');
+    try {
+      return readdirSync(dir).filter((name) => name.endsWith('.log')).map((name) => join(dir, name));
+    } catch {
+      return [];
     }
   }
 

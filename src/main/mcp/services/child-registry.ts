@@ -1,8 +1,8 @@
 /**
  * Who spawned what through MCP, and who may act on which pane.
  *
- * The coordinator's tree has two levels (spec §8): a process that a sub-agent
- * spawns sits beside it under the session root. The spawner is remembered
+ * The coordinator's tree has two levels (a root and its children): a process
+ * that a sub-agent spawns sits beside it under the session root. The spawner is remembered
  * here, so that a sub-agent sees and drives only what it spawned, and so that
  * notices (a child exited, or waits for permission or an answer) go to the
  * pane that asked for the child.
@@ -17,7 +17,7 @@ import type { AgentStateTracker, StateChange } from '../../agents/agent-state-tr
 import { describeExit } from '../../agents/exit-description.js';
 import { OutputWatch } from './output-watch.js';
 import { ToolError } from './tool-error.js';
-import { ignoreError } from '../../../node/patterm-log.js';
+import { warnError } from '../../../node/patterm-log.js';
 import type { ParentNotices } from './parent-notices.js';
 
 /** A dialog's text in a notice: one line, and short, since it is typed into the parent's input. */
@@ -57,12 +57,12 @@ export class ChildRegistry implements Disposable {
     const watch = options.readyPattern || options.errorPattern ? new OutputWatch(this.coordinator, pane.id, options.readyPattern ?? null, options.errorPattern ?? null) : null;
     const record: ChildRecord = { paneId: pane.id, spawnerId, notifyOnExit: options.notifyOnExit, killedBySpawner: false, watch };
     this.records.set(pane.id, record);
-    // Its session root exited while the spawn was under way: the root's kill cascade (spec §12) ran
+    // Its session root exited while the spawn was under way: the root's kill cascade (children end with their root) ran
     // before this pane was in the tree, so it gets the same treatment now instead of running on unowned.
     const root = pane.parentId !== null && this.coordinator.has(pane.parentId) ? this.coordinator.info(pane.parentId) : null;
     if (root && root.process.status !== 'running' && this.coordinator.info(pane.id).process.status === 'running') {
       record.killedBySpawner = true;
-      void this.coordinator.kill(pane.id, 'SIGTERM', DEFAULT_KILL_GRACE_MS).catch(ignoreError(`killing ${pane.id}, whose spawner had exited`));
+      void this.coordinator.kill(pane.id, 'SIGTERM', DEFAULT_KILL_GRACE_MS).catch(warnError(`killing ${pane.id}, whose spawner had exited; it may run on`));
     }
     // It may have exited before we got here; it still deserves its notification.
     if (this.coordinator.info(pane.id).process.status !== 'running') this.onExited(this.coordinator.info(pane.id));

@@ -1,5 +1,6 @@
 /**
- * Types messages into agents' input boxes (tags of spec §8) through the agent
+ * Types messages into agents' input boxes, tagged with who sends them
+ * ([orchestrator], [sub-agent:<name>], [system]), through the agent
  * launcher, which handles bracketed paste and confirms the submission. Messages
  * to one pane are delivered one at a time: a timer firing while a report is
  * being typed must not interleave keystrokes in the same input box.
@@ -54,12 +55,12 @@ export class MessageDelivery {
 /** Pause between tries of a notice that found its pane away from its input. */
 const RETRY_PAUSE_MS = 500;
 
-/** `[orchestrator] <msg>` (spec §8). */
+/** What the orchestrator sends a child: `[orchestrator] <msg>`. */
 export function orchestratorMessage(message: string): string {
   return `[orchestrator] ${message}`;
 }
 
-/** `[sub-agent:<name>] <msg>` (closing note 3). */
+/** What a sub-agent reports to its parent: `[sub-agent:<name>] <msg>`, so the parent knows which child spoke. */
 export function subAgentMessage(name: string, message: string): string {
   return `[sub-agent:${name}] ${message}`;
 }

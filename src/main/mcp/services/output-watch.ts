@@ -124,7 +124,8 @@ export class OutputWatch implements Disposable {
       if (this.carry.length > MAX_CARRIED_LINE) this.carry = '';
       if (final || !running) this.finish();
     } catch (error) {
-      logIgnored(`output watch of pane ${this.paneId}; the watch ends`, error);
+      // The pane closing under the watch is the usual end; a live pane losing its watch never reports ready or error.
+      logIgnored(`output watch of pane ${this.paneId}; the watch ends`, error, this.coordinator.has(this.paneId) ? 'warn' : 'debug');
       this.finish();
     }
   }

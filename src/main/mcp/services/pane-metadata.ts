@@ -1,6 +1,7 @@
 /**
- * The metadata every read_output result carries (closing note 8): screen,
- * cursor, idle state and process state, in the field names the tools use.
+ * The metadata every read_output result carries, so a caller never needs a
+ * second call to learn it: screen, cursor, idle state and process state, in
+ * the field names the tools use.
  */
 import type { GridSnapshot, PaneInfo } from '../../../shared/pane-types.js';
 import type { AgentState } from '../../../shared/agent-state.js';

@@ -1,5 +1,5 @@
 /**
- * patterm's own notices to a parent agent (spec §8 `[system]` tag): a child
+ * patterm's own notices to a parent agent, tagged `[system]`: a child
  * exited, or waits for permission or an answer. A notice is typed only while
  * the parent agent is idle and its screen has been still for
  * NOTICE_QUIET_MS, so it neither lands in the middle of the agent's turn nor
@@ -9,7 +9,7 @@ import type { AgentStateTracker } from '../../agents/agent-state-tracker.js';
 import type { Coordinator } from '../../coordinator.js';
 import type { PaneId } from '../../../shared/pane-types.js';
 import { systemMessage, type MessageDelivery } from './message-delivery.js';
-import { pattermLog } from '../../../node/patterm-log.js';
+import { log, logIgnored } from '../../../node/patterm-log.js';
 
 /** Typing echoes within a few hundred ms of each key; this much stillness means nobody is typing. */
 const NOTICE_QUIET_MS = 700;
@@ -33,8 +33,9 @@ export class ParentNotices {
    * or replaced meanwhile is dropped. Resolves with whether it was typed.
    */
   tell(parentId: PaneId, text: string, stillTrue: StillTrue = () => true): Promise<boolean> {
-    return this.deliverWhenFree(parentId, text, stillTrue).catch((error: Error) => {
-      pattermLog(`notice to pane ${parentId} (${JSON.stringify(text)}): ${error.message}`);
+    // A parent that exited meanwhile needs no notice; one still running has lost it.
+    return this.deliverWhenFree(parentId, text, stillTrue).catch((error: unknown) => {
+      logIgnored(`notice to pane ${parentId} (${JSON.stringify(text)}); it is lost`, error, this.running(parentId) ? 'warn' : 'debug');
       return false;
     });
   }
@@ -54,7 +55,7 @@ export class ParentNotices {
     }
     const result = await this.delivery.deliverEventually(parentId, systemMessage(text), 'system', stillTrue);
     if (result === null) return false;
-    if (!result.submitted && this.running(parentId)) pattermLog(`notice to pane ${parentId} not confirmed: ${result.detail}`);
+    if (!result.submitted && this.running(parentId)) log.warn(`notice to pane ${parentId} not confirmed, so it may be lost: ${result.detail}`);
     return true;
   }
 

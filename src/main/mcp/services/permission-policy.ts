@@ -1,6 +1,6 @@
 /**
- * Which approvals an orchestrator may give on its own (spec closing note 5),
- * from the "permissions" section of $XDG_CONFIG_HOME/patterm/config.json:
+ * Which approvals an orchestrator may give on its own (conservative: anything
+ * risky goes to the human), from the "permissions" section of $XDG_CONFIG_HOME/patterm/config.json:
  *
  *   { "permissions": { "enabled": true, "allow": ["^\\s*(git (status|diff|log)|ls)\\b"], "deny": ["…"] } }
  *
@@ -29,7 +29,7 @@ export interface PermissionPolicy {
 
 export type PolicyDecision = { allowed: true; reason: string } | { allowed: false; reason: string };
 
-/** Spec closing note 5: deletes, sudo, network, credentials, package installs and broad shell commands go to the human. */
+/** Deletes, sudo, network, credentials, package installs and broad shell commands go to the human. */
 export const DEFAULT_DENY: readonly string[] = [
   String.raw`\brm\s`,
   String.raw`\b(?:sudo|su|doas)\b`,

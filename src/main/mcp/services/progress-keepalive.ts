@@ -4,7 +4,7 @@
  * request carried `_meta.progressToken`. opencode (the MCP SDK's default)
  * cuts a call off after 60 s unless progress resets the clock.
  */
-import { pattermLog } from '../../../node/patterm-log.js';
+import { logIgnored } from '../../../node/patterm-log.js';
 
 /**
  * Well under the MCP SDK's 60 s default request timeout, which each
@@ -43,7 +43,7 @@ export function progressReporter(send: SendProgress | null, label: string, inter
         const elapsed = Math.round(performance.now() - started);
         send({ progress: elapsed, total: totalMs, message: describe(elapsed) }).catch((error: unknown) => {
           // The caller went away or the socket broke: the call's own reply will fail the same way.
-          if (!failed) pattermLog(`MCP ${label}: progress notification failed, no more will be sent: ${(error as Error)?.message ?? String(error)}`);
+          if (!failed) logIgnored(`MCP ${label}: a progress notification; no more will be sent`, error);
           failed = true;
           clearInterval(timer);
         });

@@ -7,7 +7,7 @@ import type { Coordinator } from '../../coordinator.js';
 import type { PaneId } from '../../../shared/pane-types.js';
 import type { Disposable } from '../../../shared/events.js';
 import { systemMessage, type MessageDelivery } from './message-delivery.js';
-import { ignoreError } from '../../../node/patterm-log.js';
+import { warnError } from '../../../node/patterm-log.js';
 
 /** An agent looping on timer_wait should not pile up timers without bound. */
 export const MAX_TIMERS_PER_PANE = 64;
@@ -63,7 +63,7 @@ export class TimerService implements Disposable {
     const timer = this.timers.get(id);
     if (!timer) return;
     this.timers.delete(id);
-    void this.delivery.deliverEventually(timer.paneId, systemMessage(`Your timer [${timer.label}] has completed.`), 'system').catch(ignoreError(`delivering timer ${timer.label} to ${timer.paneId}`));
+    void this.delivery.deliverEventually(timer.paneId, systemMessage(`Your timer [${timer.label}] has completed.`), 'system').catch(warnError(`delivering timer ${timer.label} to ${timer.paneId}; it is lost`));
   }
 
   private cancelForPane(paneId: PaneId): void {

@@ -13,7 +13,7 @@ import { decodeLine, encodeLine, HelloSchema, readFirstLine, type HandshakeReply
 import type { IdentityRegistry } from '../services/identity-registry.js';
 import { SOCKET_MODE, prepareSocketDir, prepareSocketPath } from './socket-path.js';
 import { removeAtExit } from '../../process/exit-cleanups.js';
-import { ignoreError, log, pattermLog } from '../../../node/patterm-log.js';
+import { ignoreError, log, pattermLog, warnError } from '../../../node/patterm-log.js';
 import { fileIdentity, SocketFileWatch, type FileIdentity, type SocketFileLoss } from './socket-file-watch.js';
 import { SocketTransport } from './socket-transport.js';
 import type { ToolDispatcher } from '../tools/tool-dispatcher.js';
@@ -61,7 +61,7 @@ export class McpSocketServer implements Disposable {
     this.revokedSubscription = identities.onRevoked((token) => {
       for (const [socket, owner] of this.sockets) if (owner === token) socket.end();
     });
-    // Spec §3: the socket is removed on exit, even one that skips dispose() or a SIGKILL.
+    // patterm leaves nothing behind: the socket is removed on exit, even one that skips dispose() or a SIGKILL.
     this.forgetRemovalAtExit = removeAtExit(path, 'file');
     this.adopt(net);
     this.watch = new SocketFileWatch(path, listening, (loss) => this.recover(loss));
@@ -77,7 +77,7 @@ export class McpSocketServer implements Disposable {
     this.net = net;
     net.on('connection', (socket) => void this.accept(socket));
     // A failed accept (e.g. EMFILE) must not take the server down.
-    net.on('error', ignoreError(`the MCP socket server at ${this.path}`));
+    net.on('error', warnError(`the MCP socket server at ${this.path}; an agent could not connect`));
   }
 
   /** The socket file is gone or replaced: listen at the path again if it is free. */
@@ -113,7 +113,7 @@ export class McpSocketServer implements Disposable {
   private logTrouble(message: string): void {
     if (message === this.lastTrouble) return;
     this.lastTrouble = message;
-    pattermLog(message);
+    log.warn(message);
   }
 
   get connectionCount(): number {

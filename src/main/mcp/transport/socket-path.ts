@@ -1,6 +1,7 @@
 /**
- * Where the MCP socket listens (spec §3, §10). A private IPC channel, not a
- * discovery point, so no path is predictable to another user:
+ * Where the MCP socket listens: one per patterm process, named by its pid. A
+ * private IPC channel, not a discovery point, so no path is predictable to
+ * another user:
  * - PATTERM_SOCKET, when set: exactly that path (start-up fails, naming it, if
  *   something already serves there);
  * - else $XDG_RUNTIME_DIR/patterm/<pid>.sock (a directory only its user can enter);

@@ -1,6 +1,6 @@
 /**
  * A child whose spawn was still under way when its session root exited: the
- * root's kill cascade (spec: "User kills the orchestrator pane") ran before
+ * root's kill cascade (killing a session's root ends its children) ran before
  * the child was in the tree, so the registry must stop it when it arrives.
  */
 import { test } from 'node:test';

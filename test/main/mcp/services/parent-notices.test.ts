@@ -1,6 +1,6 @@
 /**
  * Notices to a parent agent wait until it is idle and nobody is typing into
- * it (issue 26): a child's permission dialog that opens while the user types
+ * it: a child's permission dialog that opens while the user types
  * into the orchestrator is announced after the user's line, never inside it;
  * a dialog answered meanwhile is not announced at all.
  */

@@ -1,5 +1,5 @@
 /**
- * The permission policy (spec closing note 5, issue 26): how config.json's
+ * The permission policy: how config.json's
  * "permissions" section is read, and, end to end through the real proxy, that
  * an approval it does not allow never reaches the child.
  */

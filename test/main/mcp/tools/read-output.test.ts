@@ -35,7 +35,7 @@ interface GridResult {
   changed_lines?: { row: number; text: string }[];
 }
 
-test('grid mode returns the visible screen as plain text, with the closing note metadata', async () => {
+test('grid mode returns the visible screen as plain text, with the pane metadata', async () => {
   const id = await spawn({ argv: ['bash', '--norc', '--noprofile', '-c', 'printf "\\033[31mred\\033[0m plain\\n"; printf "second line\\n"; exec sleep 60'] });
   await waitFor(id, 'second line');
   const result = await mcp.call('read_output', { child_id: id, mode: 'grid' });

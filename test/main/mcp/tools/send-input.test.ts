@@ -105,7 +105,7 @@ test('input to an exited child is refused with its exit code', async () => {
   assert.match(textOf(result), /has exited with code 3; it cannot take input/);
 });
 
-test('input into a process child the user has taken over raises the "also driving" warning, as for agents (spec §6)', async () => {
+test('input into a process child the user has taken over raises the "also driving" warning, as for agents', async () => {
   const id = await spawn(BASH);
   assert.ok(await matched(id, PROMPT));
   const warned: string[] = [];

@@ -1,5 +1,5 @@
 /**
- * Agent states end to end (issue 26), through the real `patterm mcp-stdio`
+ * Agent states end to end, through the real `patterm mcp-stdio`
  * proxy and the SDK client: a scripted CLI (fake-agent/dialog-agent.ts) asks
  * for permission to run a command; the orchestrator sees waiting_permission in
  * wait_for_state, list_children and read_output, hears of it with a [system]

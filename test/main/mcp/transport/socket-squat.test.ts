@@ -14,7 +14,7 @@ after(() => {
   for (const squatter of squatters) squatter.close();
 });
 
-/** Another user's process listening first at `path`, as issue 27 tried. */
+/** Another user's process listening first at `path`, to keep patterm from starting. */
 async function squat(path: string): Promise<void> {
   mkdirSync(dirname(path), { recursive: true });
   const squatter = createServer(() => undefined);
