@@ -10,6 +10,10 @@ export const USAGE = `patterm ${VERSION}: a terminal-based agent orchestration s
 Usage:
   patterm                      Start the TUI in the current directory
   patterm presets              List the presets that load, and any preset errors
+  patterm mcp [--project <dir>]
+                               Headless stdio MCP server: an MCP host (Claude Code,
+                               codex, opencode, an IDE) runs it and orchestrates one
+                               session; --project defaults to the current directory
   patterm mcp-stdio --socket <path> --identity <token>
                                Stdio MCP proxy that agent CLIs launch (not for humans)
   patterm --help | -h          Show this help
@@ -86,6 +90,14 @@ export async function main(argv: string[]): Promise<void> {
         if (!flags.identity) throw new UsageError('mcp-stdio needs --identity <token>');
         const { runStdioProxy } = await import('./mcp/transport/stdio-proxy.js');
         process.exitCode = await runStdioProxy({ socketPath: flags.socket, identity: flags.identity });
+        return;
+      }
+      case 'mcp': {
+        const flags = parseFlags(rest, ['project']);
+        const [{ parseMcpFlags }, { runMcpCommand }] = await Promise.all([import('./hosts/mcp-flags.js'), import('./hosts/mcp-command.js')]);
+        const parsed = parseMcpFlags(flags);
+        if ('error' in parsed) throw new UsageError(`mcp: ${parsed.error}`);
+        await runMcpCommand(parsed);
         return;
       }
       case 'presets': {

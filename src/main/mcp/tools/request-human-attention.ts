@@ -18,7 +18,7 @@ export const requestHumanAttention = defineTool({
   }),
   async run(args, { caller, services }) {
     const pane = services.children.resolveTarget(caller, args.child_id);
-    services.coordinator.requestAttention(pane.id, args.reason);
-    return ok({ child_id: pane.id, name: pane.name, requested: true }, `asked the human to look at ${pane.name}.`);
+    const via = await services.attention.request(pane, args.reason);
+    return ok({ child_id: pane.id, name: pane.name, requested: true, via }, `asked the human to look at ${pane.name} (${via}).`);
   },
 });
