@@ -14,6 +14,7 @@ import { PresetCatalog } from './presets/preset-catalog.js';
 import { configPath, loadConfig } from './tui/config.js';
 import { restoreHostTerminal } from './tui/terminal-restore.js';
 import { TuiHost } from './tui/tui-host.js';
+import { AttachedHosts } from './hosts/attached-hosts.js';
 import { ignoreError } from '../node/patterm-log.js';
 
 export interface AppOptions {
@@ -34,6 +35,7 @@ export async function runApp(options: AppOptions): Promise<void> {
   coordinator.admission.limits = config.limits;
   let tui: TuiHost | null = null;
   let mcpStarting: Promise<McpServerHandle> | null = null;
+  let hosts: AttachedHosts | null = null;
   // A failed start is reported below, once the terminal is back; those waiting on it only go without.
   const startFailed = ignoreError('starting the MCP server (reported when it failed)');
   const lifecycle = new Lifecycle(coordinator, {
@@ -59,6 +61,7 @@ export async function runApp(options: AppOptions): Promise<void> {
     onCrash: (error) => crash(lifecycle, tui, error),
     onRendererReady: () => void mcpStarting?.then(() => warmUp(coordinator), startFailed),
     rendererThread: options.rendererThread,
+    connectHost: () => (hosts ? hosts.connectAndDescribe() : Promise.reject(new Error('the MCP server has not started yet; try again in a moment'))),
   });
   tui.start();
   crashTui = tui;
@@ -81,6 +84,7 @@ export async function runApp(options: AppOptions): Promise<void> {
   }
   launcher.bind(mcp.launcher);
   tui.attachScratchpads(mcp.scratchpads);
+  hosts = new AttachedHosts({ coordinator, mcp });
 }
 
 /**

@@ -73,6 +73,12 @@ export class AttachedHosts {
     return host;
   }
 
+  /** connect(), and what to tell the user about it. */
+  async connectAndDescribe(): Promise<string> {
+    const { entryFile } = await this.connect();
+    return `Paste the MCP server entry shown in the new session into your host (also in ${entryFile})`;
+  }
+
   get count(): number {
     return this.hosts.size;
   }
