@@ -40,6 +40,8 @@ export function setupLines(entry: ServerEntry, file: string): string[] {
   const codex = [
     `mcp_servers.${SERVER_NAME}.command=${toml(entry.command)}`,
     `mcp_servers.${SERVER_NAME}.args=[${entry.args.map(toml).join(',')}]`,
+    // Without it, codex may send its first turn before patterm's tools are listed.
+    `mcp_servers.${SERVER_NAME}.required=true`,
     `mcp_servers.${SERVER_NAME}.tool_timeout_sec=${CODEX_TOOL_TIMEOUT_SEC}`,
   ];
   const opencode = { mcp: { [SERVER_NAME]: { type: 'local', command: argv, enabled: true, timeout: OPENCODE_TIMEOUT_MS } } };
