@@ -66,7 +66,7 @@ export async function runHeadless(options: HeadlessOptions): Promise<void> {
 
   coordinator.prewarm().catch(ignoreError('booting the PTY host and a spare pane worker ahead of the session'));
   warmMcpSdk();
-  const catalog = new PresetCatalog();
+  const catalog = PresetCatalog.load();
   mcpStarting = startMcpServer({
     coordinator,
     projectDir: options.projectDir,

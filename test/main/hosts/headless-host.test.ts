@@ -100,3 +100,28 @@ test('SIGKILL of patterm mcp leaves none of its children, even a setsid one that
   process.kill(host.pid, 'SIGKILL');
   await eventually(() => host.markedProcesses().length === 0 || null, { message: `the watchdog to end every child (left: ${host.markedProcesses().join(' ')})`, timeoutMs: 15_000 });
 });
+
+test('spawn_agent from a headless host: the agent connects back through patterm mcp-stdio with an identity of its own, and its report reaches the host', async () => {
+  const host = await startHeadlessHost({ clientName: 'reporting-host', fixturePresets: true });
+  const spawned = await host.call('spawn_agent', { preset: 'fake', name: 'helper', initial_prompt: '/call report_to_parent {"message":"done with the task"}' });
+  assert.equal(spawned.isError, undefined, textOf(spawned));
+  const { child_id: helper, prompt_submitted: submitted } = structuredOf<{ child_id: string; prompt_submitted: boolean }>(spawned);
+  assert.equal(submitted, true, textOf(spawned));
+  // Through the agent's own MCP connection, as a sub-agent of this session. The report rides on the
+  // host's next result, whichever that is: spawn_agent's own, when the agent was quick.
+  const messages = [...(structuredOf<{ messages?: string[] }>(spawned).messages ?? [])];
+  let listed: { children: { child_id: string; type: string; spawned_by: string }[] } | null = null;
+  await eventually(async () => {
+    const result = await host.call('list_children');
+    listed = structuredOf(result);
+    messages.push(...(structuredOf<{ messages?: string[] }>(result).messages ?? []));
+    return messages.length > 0 || null;
+  }, { message: 'the report on a result', timeoutMs: 30_000 }).catch(async (error: Error) => {
+    throw new Error(`${error.message}; the agent's screen:\n${structuredOf<{ content: string }>(await host.call('read_output', { child_id: helper })).content}`);
+  });
+  assert.deepEqual(messages, ['[sub-agent:helper] done with the task']);
+  const child = listed!.children.find((entry) => entry.child_id === helper);
+  assert.deepEqual([child?.type, child?.spawned_by], ['agent', 'reporting-host']);
+  assert.equal(await host.closeStdin(), 0, host.stderr());
+  await eventually(() => host.markedProcesses().length === 0 || null, { message: `no process left (left: ${host.markedProcesses().join(' ')})`, timeoutMs: 15_000 });
+});

@@ -15,6 +15,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { PATTERM_BIN } from '../../mcp/helpers/mcp-harness.js';
 import { scratchDir } from '../../../helpers/scratch-dir.js';
 import { UTF8_LOCALE } from '../../../helpers/locale.js';
+import { writeFixturePresets } from '../../../fixtures/fake-agent-presets.js';
 
 /** Tool calls wait on real processes on a loaded machine. */
 const CALL_TIMEOUT_MS = 120_000;
@@ -36,12 +37,14 @@ export interface HeadlessHost {
   closeStdin(): Promise<number | null>;
 }
 
-export async function startHeadlessHost(options: { clientName?: string; env?: Record<string, string> } = {}): Promise<HeadlessHost> {
+export async function startHeadlessHost(options: { clientName?: string; env?: Record<string, string>; fixturePresets?: boolean } = {}): Promise<HeadlessHost> {
   const root = scratchDir('patterm-headless-');
   const project = join(root, 'project');
   const runtime = join(root, 'runtime');
   mkdirSync(project);
   mkdirSync(runtime, { mode: 0o700 });
+  // The fake agent and friends, where patterm looks for the user's presets.
+  if (options.fixturePresets) writeFixturePresets(join(root, 'config', 'patterm', 'presets'));
   const marker = randomBytes(8).toString('hex');
   const transport = new StdioClientTransport({
     // A session of its own, without a controlling terminal, as a host started from a desktop
