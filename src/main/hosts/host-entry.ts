@@ -9,9 +9,7 @@
 import { mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { writeFileAtomic } from '../../node/atomic-write.js';
-
-/** The name the host knows the server by: its tools become mcp__patterm__… (claude, codex) and patterm_… (opencode). */
-export const SERVER_NAME = 'patterm';
+import { DEFAULT_SERVER_NAME as SERVER_NAME, mcpServersConfig, tomlString } from '../presets/mcp-injection.js';
 /** As the opencode preset: past the longest wait a patterm tool allows (30 minutes). */
 export const OPENCODE_TIMEOUT_MS = 1_860_000;
 /** The same for codex, whose tool calls time out after 60 s unless told otherwise. */
@@ -30,16 +28,15 @@ export function entryOf(argv: readonly string[]): ServerEntry {
 
 /** `{"mcpServers": {"patterm": {...}}}`: what `--mcp-config`, `.mcp.json` and most hosts read. */
 export function mcpServersJson(entry: ServerEntry): string {
-  return JSON.stringify({ mcpServers: { [SERVER_NAME]: { type: 'stdio', command: entry.command, args: entry.args } } }, null, 2) + '\n';
+  return JSON.stringify(mcpServersConfig(SERVER_NAME, entry.command, entry.args), null, 2) + '\n';
 }
 
 /** One line per host that starts it with this entry, for the session's board. */
 export function setupLines(entry: ServerEntry, file: string): string[] {
   const argv = [entry.command, ...entry.args];
-  const toml = (text: string) => JSON.stringify(text);
   const codex = [
-    `mcp_servers.${SERVER_NAME}.command=${toml(entry.command)}`,
-    `mcp_servers.${SERVER_NAME}.args=[${entry.args.map(toml).join(',')}]`,
+    `mcp_servers.${SERVER_NAME}.command=${tomlString(entry.command)}`,
+    `mcp_servers.${SERVER_NAME}.args=[${entry.args.map(tomlString).join(',')}]`,
     // Without it, codex may send its first turn before patterm's tools are listed.
     `mcp_servers.${SERVER_NAME}.required=true`,
     `mcp_servers.${SERVER_NAME}.tool_timeout_sec=${CODEX_TOOL_TIMEOUT_SEC}`,
