@@ -41,15 +41,14 @@ export async function runHeadless(options: HeadlessOptions): Promise<void> {
   coordinator.workerNice = INTERACTIVE_WORKER_NICE;
   coordinator.admission.limits = config.limits;
   let mcpStarting: Promise<McpServerHandle> | null = null;
+  // Set by any shutdown, a signal's too: the root pane's exit is then expected, not a failure.
+  let ending = false;
   const lifecycle = new Lifecycle(coordinator, {
+    beforeShutdown: () => void (ending = true),
     afterShutdown: () => mcpStarting?.then((mcp) => mcp.dispose(), ignoreError('starting the MCP server (reported when it failed)')),
   });
   lifecycle.install();
-  let ending = false;
-  const shutdown = (exitCode: number) => {
-    ending = true;
-    void lifecycle.shutdown(exitCode);
-  };
+  const shutdown = (exitCode: number) => void lifecycle.shutdown(exitCode);
   const fail = (heading: string, error: unknown) => {
     if (ending) return;
     process.stderr.write(`patterm mcp: ${heading}: ${(error as Error)?.stack ?? String(error)}\n`);

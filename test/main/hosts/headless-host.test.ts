@@ -125,3 +125,12 @@ test('spawn_agent from a headless host: the agent connects back through patterm 
   assert.equal(await host.closeStdin(), 0, host.stderr());
   await eventually(() => host.markedProcesses().length === 0 || null, { message: `no process left (left: ${host.markedProcesses().join(' ')})`, timeoutMs: 15_000 });
 });
+
+test('SIGTERM to patterm mcp runs the exit cascade: exit 143, nothing left, and no complaint about the session ending', async () => {
+  const host = await startHeadlessHost();
+  await spawned(host, { argv: ['sleep', '300'] });
+  process.kill(host.pid, 'SIGTERM');
+  assert.equal(await host.exited, 143);
+  await eventually(() => host.markedProcesses().length === 0 || null, { message: `no process left (left: ${host.markedProcesses().join(' ')})`, timeoutMs: 15_000 });
+  assert.equal(host.stderr(), '');
+});

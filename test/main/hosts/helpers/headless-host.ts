@@ -26,6 +26,8 @@ export interface HeadlessHost {
   transport: StdioClientTransport;
   /** The `patterm mcp` process. */
   pid: number;
+  /** Resolves with its exit code. */
+  exited: Promise<number | null>;
   project: string;
   /** The root of its XDG directories. */
   root: string;
@@ -71,6 +73,9 @@ export async function startHeadlessHost(options: { clientName?: string; env?: Re
   const client = new Client({ name: options.clientName ?? 'headless-test', version: '1.2.3' });
   await client.connect(transport);
   const pid = transport.pid!;
+  // The SDK's close() ends stdin too, but SIGTERMs a server still busy 2 s later; these tests want stdin alone.
+  const child = (transport as unknown as { _process: ChildProcess })._process;
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const markedProcesses = () => processesWith(`${MARKER_VAR}=${marker}`);
   after(async () => {
     await client.close().catch(() => undefined);
@@ -80,15 +85,13 @@ export async function startHeadlessHost(options: { clientName?: string; env?: Re
     client,
     transport,
     pid,
+    exited,
     project,
     root,
     stderr: () => stderr,
     call: (name, args = {}) => client.callTool({ name, arguments: args }, undefined, { timeout: CALL_TIMEOUT_MS }) as Promise<CallToolResult>,
     markedProcesses,
     closeStdin() {
-      // The SDK's close() ends stdin too, but SIGTERMs a server still busy 2 s later; this test wants stdin alone.
-      const child = (transport as unknown as { _process: ChildProcess })._process;
-      const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
       child.stdin!.end();
       return exited;
     },
