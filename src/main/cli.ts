@@ -3,7 +3,7 @@
  * that owns the command. Subcommand modules load lazily so `--help` stays fast.
  */
 import { VERSION } from './version.js';
-import { APP_ENTRY, bundleUrl } from './bundles.js';
+import { APP_ENTRY, loadBundle } from './bundles.js';
 
 export const USAGE = `patterm ${VERSION}: a terminal-based agent orchestration shell
 
@@ -30,17 +30,6 @@ Scratchpads:  $XDG_DATA_HOME/patterm/projects/<key>/scratchpads/
  * a short first session leaves one behind.
  */
 const CODE_CACHE_SAVE_DELAY_MS = 200;
-
-/** The app's bundle, compiled from V8's code cache when a previous launch left one (src/node/code-cache.ts). */
-async function loadAppBundle(): Promise<import('../node/code-cache.js').CachedBundle> {
-  const [{ requireWithCodeCache }, { cacheHome }, { join }, { fileURLToPath }] = await Promise.all([
-    import('../node/code-cache.js'),
-    import('../node/xdg-dirs.js'),
-    import('node:path'),
-    import('node:url'),
-  ]);
-  return requireWithCodeCache(fileURLToPath(bundleUrl(APP_ENTRY)), join(cacheHome(), 'patterm', 'code-cache'));
-}
 
 export class UsageError extends Error {
   override readonly name = 'UsageError';
@@ -69,7 +58,7 @@ export async function main(argv: string[]): Promise<void> {
       case undefined: {
         // First, so the renderer loads its modules while this thread loads the app's (renderer-host.ts).
         const rendererThread = process.stdin.isTTY && process.stdout.isTTY ? (await import('./tui/renderer-host.js')).bootRendererThread() : undefined;
-        const app = await loadAppBundle();
+        const app = await loadBundle(APP_ENTRY);
         await (app.exports as typeof import('./app.js')).runApp({ projectDir: process.cwd(), rendererThread });
         // Past the first frame and the boots that follow it, so V8 caches what they compiled too.
         setTimeout(() => app.saveCache(), CODE_CACHE_SAVE_DELAY_MS).unref();
