@@ -2,8 +2,9 @@
 /**
  * Writes one bundled file per entry point, next to tsc's output:
  * dist/src/workers/pane-worker.bundle.js and so on for the worker threads,
- * which their launchers start, and dist/src/main/app.bundle.cjs for the TUI
- * app, which cli.ts loads. The entries src/main/bundles.ts lists in
+ * which their launchers start, dist/src/main/app.bundle.cjs for the TUI
+ * app, which cli.ts loads, and dist/src/main/headless.bundle.cjs
+ * for `patterm mcp` (hosts/mcp-command.ts). The entries src/main/bundles.ts lists in
  * COMMONJS_ENTRIES are CommonJS (`.bundle.cjs`), the rest ES modules.
  *
  * Why: a worker thread loads its module graph on its own, file by file, and a
@@ -29,8 +30,8 @@ const DIST = join(ROOT, 'dist');
 const WORKER_ENTRIES = await import(new URL('../dist/src/main/threads/worker-entry.js', import.meta.url).href)
   .then((module) => module.WORKER_ENTRIES.map((entry) => `src/${entry}.js`))
   .catch((error) => fail(`cannot read the worker entry points from tsc's output (did tsc -b run first?): ${error.message}`));
-const { APP_ENTRY, COMMONJS_ENTRIES } = await import(new URL('../dist/src/main/bundles.js', import.meta.url).href)
-  .then((module) => ({ APP_ENTRY: `src/${module.APP_ENTRY}.js`, COMMONJS_ENTRIES: module.COMMONJS_ENTRIES.map((entry) => `src/${entry}.js`) }))
+const { APP_ENTRIES, COMMONJS_ENTRIES } = await import(new URL('../dist/src/main/bundles.js', import.meta.url).href)
+  .then((module) => ({ APP_ENTRIES: [module.APP_ENTRY, module.HEADLESS_ENTRY].map((entry) => `src/${entry}.js`), COMMONJS_ENTRIES: module.COMMONJS_ENTRIES.map((entry) => `src/${entry}.js`) }))
   .catch((error) => fail(`cannot read the app's entry point from tsc's output (did tsc -b run first?): ${error.message}`));
 
 /**
@@ -91,7 +92,7 @@ async function bundle(entries, external, options = {}) {
 
 // Both built before either is written: a failed build leaves the previous bundles whole.
 const outputs = [];
-for (const [entries, external] of [[WORKER_ENTRIES, EXTERNAL], [[APP_ENTRY], APP_EXTERNAL]]) {
+for (const [entries, external] of [[WORKER_ENTRIES, EXTERNAL], [APP_ENTRIES, APP_EXTERNAL]]) {
   for (const commonJs of [false, true]) {
     const chosen = entries.filter((entry) => COMMONJS_ENTRIES.includes(entry) === commonJs);
     if (chosen.length > 0) outputs.push(...(await bundle(chosen, external, commonJs ? COMMONJS_OPTIONS : {})));

@@ -14,6 +14,7 @@ import { PresetCatalog } from './presets/preset-catalog.js';
 import { configPath, loadConfig } from './tui/config.js';
 import { restoreHostTerminal } from './tui/terminal-restore.js';
 import { TuiHost } from './tui/tui-host.js';
+import { AttachedHosts } from './hosts/attached-hosts.js';
 import { ignoreError, pattermLog } from '../node/patterm-log.js';
 import { startRunLog } from '../node/run-log.js';
 import { VERSION } from './version.js';
@@ -37,6 +38,7 @@ export async function runApp(options: AppOptions): Promise<void> {
   coordinator.admission.limits = config.limits;
   let tui: TuiHost | null = null;
   let mcpStarting: Promise<McpServerHandle> | null = null;
+  let hosts: AttachedHosts | null = null;
   // A failed start is reported below, once the terminal is back; those waiting on it only go without.
   const startFailed = ignoreError('starting the MCP server (reported when it failed)');
   const lifecycle = new Lifecycle(coordinator, {
@@ -62,6 +64,7 @@ export async function runApp(options: AppOptions): Promise<void> {
     onCrash: (error) => crash(lifecycle, tui, error),
     onRendererReady: () => void mcpStarting?.then(() => warmUp(coordinator), startFailed),
     rendererThread: options.rendererThread,
+    connectHost: () => (hosts ? hosts.connectAndDescribe() : Promise.reject(new Error('the MCP server has not started yet; try again in a moment'))),
   });
   tui.start();
   crashTui = tui;
@@ -84,6 +87,7 @@ export async function runApp(options: AppOptions): Promise<void> {
   }
   launcher.bind(mcp.launcher);
   tui.attachScratchpads(mcp.scratchpads);
+  hosts = new AttachedHosts({ coordinator, mcp });
 }
 
 /**

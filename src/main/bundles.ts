@@ -16,13 +16,19 @@ import { PACKAGE_ROOT } from './version.js';
 export const APP_ENTRY = 'main/app';
 
 /**
+ * `patterm mcp`'s module graph past its first answer (headless.ts, hosts/headless-host.ts),
+ * bundled as the app is: the host's session is ready sooner.
+ */
+export const HEADLESS_ENTRY = 'main/headless';
+
+/**
  * Entries bundled as CommonJS (`<entry>.bundle.cjs`), the rest as ES modules.
  * Both are on the path to the first frame. A worker that starts from a
  * CommonJS file never sets up Node's ES module loader, a large share of an
  * empty worker's boot; and only a script, not an ES module, can compile from
  * V8's code cache, as cli.ts loads the app (figures: docs/perf-notes.md).
  */
-export const COMMONJS_ENTRIES: readonly string[] = ['renderer/renderer-worker', APP_ENTRY];
+export const COMMONJS_ENTRIES: readonly string[] = ['renderer/renderer-worker', APP_ENTRY, HEADLESS_ENTRY];
 
 /**
  * Where the bundle of `entry` is. Anchored at the package root, not at this
@@ -31,4 +37,10 @@ export const COMMONJS_ENTRIES: readonly string[] = ['renderer/renderer-worker', 
 export function bundleUrl(entry: string): URL {
   const extension = COMMONJS_ENTRIES.includes(entry) ? 'cjs' : 'js';
   return pathToFileURL(join(PACKAGE_ROOT, 'dist', 'src', `${entry}.bundle.${extension}`));
+}
+
+/** The bundle of `entry` (a COMMONJS_ENTRIES one), compiled from V8's code cache when a previous launch left one (src/node/code-cache.ts). */
+export async function loadBundle(entry: string): Promise<import('../node/code-cache.js').CachedBundle> {
+  const [{ requireWithCodeCache }, { cacheHome }, { fileURLToPath }] = await Promise.all([import('../node/code-cache.js'), import('../node/xdg-dirs.js'), import('node:url')]);
+  return requireWithCodeCache(fileURLToPath(bundleUrl(entry)), join(cacheHome(), 'patterm', 'code-cache'));
 }

@@ -3,13 +3,17 @@
  * that owns the command. Subcommand modules load lazily so `--help` stays fast.
  */
 import { VERSION } from './version.js';
-import { APP_ENTRY, bundleUrl } from './bundles.js';
+import { APP_ENTRY, loadBundle } from './bundles.js';
 
 export const USAGE = `patterm ${VERSION}: a terminal-based agent orchestration shell
 
 Usage:
   patterm                      Start the TUI in the current directory
   patterm presets              List the presets that load, and any preset errors
+  patterm mcp [--project <dir>]
+                               Headless stdio MCP server: an MCP host (Claude Code,
+                               codex, opencode, an IDE) runs it and orchestrates one
+                               session; --project defaults to the current directory
   patterm mcp-stdio --socket <path> --identity <token>
                                Stdio MCP proxy that agent CLIs launch (not for humans)
   patterm --help | -h          Show this help
@@ -27,17 +31,6 @@ Logs:         $XDG_STATE_HOME/patterm/logs/ (one file per run; PATTERM_LOG=<file
  * a short first session leaves one behind.
  */
 const CODE_CACHE_SAVE_DELAY_MS = 200;
-
-/** The app's bundle, compiled from V8's code cache when a previous launch left one (src/node/code-cache.ts). */
-async function loadAppBundle(): Promise<import('../node/code-cache.js').CachedBundle> {
-  const [{ requireWithCodeCache }, { cacheHome }, { join }, { fileURLToPath }] = await Promise.all([
-    import('../node/code-cache.js'),
-    import('../node/xdg-dirs.js'),
-    import('node:path'),
-    import('node:url'),
-  ]);
-  return requireWithCodeCache(fileURLToPath(bundleUrl(APP_ENTRY)), join(cacheHome(), 'patterm', 'code-cache'));
-}
 
 /** The `--version` line that says where logs go. */
 async function logLocation(): Promise<string> {
@@ -73,7 +66,7 @@ export async function main(argv: string[]): Promise<void> {
       case undefined: {
         // First, so the renderer loads its modules while this thread loads the app's (renderer-host.ts).
         const rendererThread = process.stdin.isTTY && process.stdout.isTTY ? (await import('./tui/renderer-host.js')).bootRendererThread() : undefined;
-        const app = await loadAppBundle();
+        const app = await loadBundle(APP_ENTRY);
         await (app.exports as typeof import('./app.js')).runApp({ projectDir: process.cwd(), rendererThread });
         // Past the first frame and the boots that follow it, so V8 caches what they compiled too.
         setTimeout(() => app.saveCache(), CODE_CACHE_SAVE_DELAY_MS).unref();
@@ -94,6 +87,14 @@ export async function main(argv: string[]): Promise<void> {
         if (!flags.identity) throw new UsageError('mcp-stdio needs --identity <token>');
         const { runStdioProxy } = await import('./mcp/transport/stdio-proxy.js');
         process.exitCode = await runStdioProxy({ socketPath: flags.socket, identity: flags.identity });
+        return;
+      }
+      case 'mcp': {
+        const flags = parseFlags(rest, ['project']);
+        const [{ parseMcpFlags }, { runMcpCommand }] = await Promise.all([import('./hosts/mcp-flags.js'), import('./hosts/mcp-command.js')]);
+        const parsed = parseMcpFlags(flags);
+        if ('error' in parsed) throw new UsageError(`mcp: ${parsed.error}`);
+        await runMcpCommand(parsed);
         return;
       }
       case 'presets': {

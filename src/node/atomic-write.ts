@@ -25,11 +25,12 @@ export function isNoSpaceError(error: unknown): boolean {
   return NO_SPACE_CODES.has((error as NodeJS.ErrnoException)?.code ?? '');
 }
 
-export async function writeFileAtomic(path: string, data: string | Uint8Array): Promise<void> {
+/** `mode` is the new file's (0600 for one that holds a secret); the umask may narrow it further. */
+export async function writeFileAtomic(path: string, data: string | Uint8Array, mode = 0o644): Promise<void> {
   // Dot-prefixed so directory listings of *.md never show a half-written temp file.
   const temp = join(dirname(path), `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`);
   try {
-    const handle = await open(temp, 'wx', 0o644);
+    const handle = await open(temp, 'wx', mode);
     try {
       await handle.writeFile(data);
       await handle.sync();

@@ -22,6 +22,7 @@ export interface CommandActions {
   cyclePane(delta: number): void;
   setFocusedOwner(owner: 'user' | 'orchestrator'): void;
   closeFocusedPane(): void;
+  connectHost(): void;
   quit(): void;
 }
 
@@ -76,6 +77,7 @@ export const BUILTIN_COMMANDS: readonly CommandDef[] = [
   { id: 'patterm.pane.close', title: 'Close exited pane', when: (state) => !!state.focusedPane() && !focusedRunning(state), run: (a) => a.closeFocusedPane() },
   { id: 'patterm.pane.rename', title: 'Rename…', when: hasSession, run: (a) => a.showRename() },
   { id: 'patterm.log.open', title: "Open patterm's log", run: (a) => a.openLog() },
+  { id: 'patterm.host.connect', title: 'Connect an external orchestrator…', run: (a) => a.connectHost() },
   { id: 'patterm.redraw', title: 'Redraw screen', run: (a) => a.redraw() },
   { id: 'patterm.quit', title: 'Quit', run: (a) => a.quit() },
 ];

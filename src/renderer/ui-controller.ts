@@ -71,6 +71,11 @@ export class UiController implements CommandActions {
     if (pane) this.send({ kind: 'close', paneId: pane.id });
   }
 
+  /** A new session for an MCP host outside patterm; its pane shows how to connect one. */
+  connectHost(): void {
+    this.send({ kind: 'connect-host' });
+  }
+
   quit(): void {
     this.send({ kind: 'quit' });
   }

@@ -132,6 +132,8 @@ export type BridgeCommand =
   | { kind: 'history'; paneId: string; first: number; count: number }
   /** Find `text` in the pane's history, from row number `from` in `direction` (-1: back in time). */
   | { kind: 'history-find'; paneId: string; text: string; from: number; direction: -1 | 1 }
+  /** A new session whose orchestrator is an MCP host outside patterm ("Connect an external orchestrator…"). */
+  | { kind: 'connect-host' }
   | { kind: 'quit' };
 
 /** Messages the renderer sends to the bridge. */

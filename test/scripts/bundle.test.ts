@@ -12,7 +12,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { WORKER_ENTRIES, workerEntryUrl } from '../../src/main/threads/worker-entry.js';
-import { APP_ENTRY, COMMONJS_ENTRIES, bundleUrl } from '../../src/main/bundles.js';
+import { APP_ENTRY, COMMONJS_ENTRIES, HEADLESS_ENTRY, bundleUrl } from '../../src/main/bundles.js';
 
 /** Packages the script leaves outside the bundles (its EXTERNAL). */
 const EXTERNAL = ['node-pty', 'terminal-kit', 'piscina'];
@@ -46,7 +46,10 @@ function importedSpecifiers(source: string): string[] {
   return [...specifiers, ...bare, ...dynamic, ...required];
 }
 
-const BUNDLES = [...WORKER_ENTRIES.map((entry) => ({ entry, url: workerEntryUrl(entry), external: EXTERNAL })), { entry: APP_ENTRY, url: bundleUrl(APP_ENTRY), external: APP_EXTERNAL }];
+const BUNDLES = [
+  ...WORKER_ENTRIES.map((entry) => ({ entry, url: workerEntryUrl(entry), external: EXTERNAL })),
+  ...[APP_ENTRY, HEADLESS_ENTRY].map((entry) => ({ entry, url: bundleUrl(entry), external: APP_EXTERNAL })),
+];
 
 for (const { entry, url, external: EXTERNAL } of BUNDLES) {
   test(`${entry}: its bundle stands alone and is built from tsc's current output`, () => {
@@ -74,12 +77,14 @@ test('the pane worker bundle holds the emulator and the pane service, not just a
   }
 });
 
-test("the app's bundle makes no import() but importExternal's: cli.ts runs it in a vm.Script, where import() has no loader", () => {
-  const source = readFileSync(fileURLToPath(bundleUrl(APP_ENTRY)), 'utf8');
-  const outside = source.replace(/function importExternal\([^)]*\) \{[^}]*\}/, '');
-  assert.notEqual(outside, source, 'importExternal is not in the bundle as expected');
-  assert.doesNotMatch(outside, /\bimport\(/, 'a module of the app imports a package with import(); use importExternal (src/node/external-import.ts)');
-});
+for (const entry of [APP_ENTRY, HEADLESS_ENTRY]) {
+  test(`${entry}: its bundle makes no import() but importExternal's: it runs in a vm.Script, where import() has no loader`, () => {
+    const source = readFileSync(fileURLToPath(bundleUrl(entry)), 'utf8');
+    const outside = source.replace(/function importExternal\([^)]*\) \{[^}]*\}/, '');
+    assert.notEqual(outside, source, 'importExternal is not in the bundle as expected');
+    assert.doesNotMatch(outside, /\bimport\(/, `a module of ${entry} imports a package with import(); use importExternal (src/node/external-import.ts)`);
+  });
+}
 
 test("the app's bundle holds the coordinator and the TUI host, and cli.ts loads it rather than tsc's app.js", () => {
   const source = readFileSync(fileURLToPath(bundleUrl(APP_ENTRY)), 'utf8');

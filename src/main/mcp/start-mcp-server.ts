@@ -6,6 +6,7 @@
 import type { AgentLauncher, McpEndpoint } from '../contracts.js';
 import type { Coordinator } from '../coordinator.js';
 import type { Disposable } from '../../shared/events.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { ScratchpadStore } from '../scratchpads/scratchpad-store.js';
 import { ChildRegistry } from './services/child-registry.js';
 import { IdentityRegistry } from './services/identity-registry.js';
@@ -14,6 +15,9 @@ import { MessageDelivery } from './services/message-delivery.js';
 import { claimSocketPath } from './transport/socket-path.js';
 import { TimerService } from './services/timer-service.js';
 import { ToolDispatcher } from './tools/tool-dispatcher.js';
+import type { HumanAttention } from './tools/tool-context.js';
+import { CallerInbox } from './services/caller-inbox.js';
+import { serveMcpConnection, type McpClientEvents } from './transport/mcp-connection.js';
 import { ALL_TOOLS } from './tools/index.js';
 import { AgentStateTracker } from '../agents/agent-state-tracker.js';
 import { ParentNotices } from './services/parent-notices.js';
@@ -41,6 +45,8 @@ export interface StartMcpServerOptions {
   deadlines?: ConnectionDeadlines;
   /** Test-only: how often long calls send progress (default PROGRESS_INTERVAL_MS). */
   progressIntervalMs?: number;
+  /** How request_human_attention reaches the human; default: the TUI (coordinator.onAttention). */
+  attention?: HumanAttention;
 }
 
 export interface McpServerHandle extends McpEndpoint {
@@ -54,6 +60,12 @@ export interface McpServerHandle extends McpEndpoint {
   onAttention: Coordinator['onAttention'];
   /** Open MCP connections (for tests and diagnostics). */
   readonly connectionCount: number;
+  /** Connections as their hosts introduce themselves (initialize) and as they end. */
+  clients: McpClientEvents;
+  /** Messages kept for session roots that are MCP hosts, not panes with an input (caller-inbox.ts). */
+  inbox: CallerInbox;
+  /** Serves MCP for `token` over a transport of the caller's (a headless patterm's stdin and stdout). */
+  serveTransport(transport: Transport, token: string): Promise<void>;
   /** Closes every connection, removes the socket, cancels timers. */
   dispose(): Promise<void>;
 }
@@ -74,13 +86,16 @@ export async function startMcpServer(options: StartMcpServerOptions): Promise<Mc
     const launcher = typeof options.launcher === 'function' ? await options.launcher(endpoint) : options.launcher;
     const scratchpads = await ScratchpadStore.open({ projectDir: options.projectDir, dataHome: options.dataHome });
     disposables.push(scratchpads);
-    const delivery = new MessageDelivery(coordinator, launcher);
+    const inbox = new CallerInbox();
+    disposables.push(inbox);
+    const delivery = new MessageDelivery(coordinator, launcher, inbox);
     const states = new AgentStateTracker({ coordinator, presetFor: (paneId) => launcher.presetFor(paneId) });
     const children = new ChildRegistry(coordinator, new ParentNotices(coordinator, delivery, states), states);
     const timers = new TimerService(coordinator, delivery);
     disposables.push(children, timers, states);
     const policy = options.permissionPolicy ?? POLICY_OFF;
-    const dispatcher = new ToolDispatcher(ALL_TOOLS, { coordinator, launcher, identities, scratchpads, children, delivery, timers, states, policy }, options.progressIntervalMs);
+    const attention = options.attention ?? tuiAttention(coordinator);
+    const dispatcher = new ToolDispatcher(ALL_TOOLS, { coordinator, launcher, identities, scratchpads, children, delivery, timers, states, policy, attention }, options.progressIntervalMs);
     const server = await McpSocketServer.listen(socketPath, identities, dispatcher, options.deadlines);
     disposables.unshift(server);
     return {
@@ -93,12 +108,25 @@ export async function startMcpServer(options: StartMcpServerOptions): Promise<Mc
       get connectionCount() {
         return server.connectionCount;
       },
+      clients: server.clients,
+      inbox,
+      serveTransport: (transport, token) => serveMcpConnection(transport, token, identities, dispatcher, server.clients),
       dispose: () => disposeAll(disposables),
     };
   } catch (error) {
     await disposeAll(disposables);
     throw error;
   }
+}
+
+/** The TUI shows the request: the status line, and the child blinking in the session tree. */
+function tuiAttention(coordinator: Coordinator): HumanAttention {
+  return {
+    async request(pane, reason) {
+      coordinator.requestAttention(pane.id, reason);
+      return 'shown in patterm\'s status line, the child blinking in the session tree';
+    },
+  };
 }
 
 async function disposeAll(items: (Disposable | { dispose(): Promise<void> | void })[]): Promise<void> {

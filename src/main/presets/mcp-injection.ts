@@ -22,8 +22,13 @@ export interface Injection {
 }
 
 /** A TOML basic string: JSON string escaping is a subset TOML accepts for these characters. */
-function tomlString(value: string): string {
+export function tomlString(value: string): string {
   return JSON.stringify(value);
+}
+
+/** The `mcpServers` JSON that Claude Code's --mcp-config and .mcp.json, and most MCP hosts, read. */
+export function mcpServersConfig(server: string, command: string, args: string[]): { mcpServers: Record<string, { type: 'stdio'; command: string; args: string[] }> } {
+  return { mcpServers: { [server]: { type: 'stdio', command, args } } };
 }
 
 function tomlValue(value: string | number | boolean): string {
@@ -75,7 +80,7 @@ export function buildInjection(injection: McpInjection | undefined, proxy: strin
         forgetAtExit();
       };
       try {
-        writeFileSync(file, JSON.stringify({ mcpServers: { [server]: { type: 'stdio', command, args } } }, null, 2), { mode: 0o600 });
+        writeFileSync(file, JSON.stringify(mcpServersConfig(server, command, args), null, 2), { mode: 0o600 });
       } catch (error) {
         cleanup();
         throw error;

@@ -25,6 +25,8 @@ export interface ExecutorDeps {
   sendHistory(paneId: string, slice: HistorySlice): void;
   sendHistoryFound(paneId: string, text: string, row: number): void;
   notify(text: string, level: NoticeLevel): void;
+  /** Opens a session for an MCP host outside patterm; resolves with what to tell the user. */
+  connectHost(): Promise<string>;
   quit(): void;
 }
 
@@ -73,6 +75,12 @@ export class CommandExecutor {
         return;
       case 'history-find':
         void this.findInHistory(command);
+        return;
+      case 'connect-host':
+        this.deps.connectHost().then(
+          (told) => this.deps.notify(told, 'info'),
+          (error: Error) => this.deps.notify(`Could not open a session for an external orchestrator: ${error.message}`, 'error'),
+        );
         return;
       case 'quit':
         this.deps.quit();

@@ -37,6 +37,8 @@ export interface TuiOptions {
   onRendererReady?(): void;
   /** A renderer thread booted ahead (bootRendererThread); otherwise start() boots one. */
   rendererThread?: Worker;
+  /** "Connect an external orchestrator…": opens a session for an MCP host; resolves with what to tell the user. */
+  connectHost(): Promise<string>;
 }
 
 /** Used when the host does not report a size (it always should for a TTY). */
@@ -88,6 +90,7 @@ export class TuiHost implements Disposable {
       sendHistoryFound: (paneId, text, row) => this.renderer?.post({ t: 'history-found', paneId, text, row }),
       sendHistory: (paneId, slice) => this.renderer?.post({ t: 'history', paneId, slice }, [slice.frame.cells.buffer as ArrayBuffer]),
       notify: (text, level) => this.notify(text, level),
+      connectHost: () => this.options.connectHost(),
       quit: () => this.options.onQuit(),
     });
 

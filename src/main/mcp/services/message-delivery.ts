@@ -9,6 +9,7 @@ import type { AgentLauncher, SubmitResult } from '../../contracts.js';
 import type { Coordinator } from '../../coordinator.js';
 import type { PaneId } from '../../../shared/pane-types.js';
 import { KeyedLock } from '../../../node/keyed-lock.js';
+import { CallerInbox } from './caller-inbox.js';
 
 export type DeliverySource = 'orchestrator' | 'system';
 
@@ -18,6 +19,8 @@ export class MessageDelivery {
   constructor(
     private readonly coordinator: Coordinator,
     private readonly launcher: AgentLauncher,
+    /** Where messages for an MCP host, which has no input to type into, wait for its next call. */
+    readonly inbox: CallerInbox = new CallerInbox(),
   ) {}
 
   deliver(paneId: PaneId, text: string, source: DeliverySource): Promise<SubmitResult> {
@@ -26,6 +29,7 @@ export class MessageDelivery {
 
   private submit(paneId: PaneId, text: string, source: DeliverySource): Promise<SubmitResult> {
     if (!this.running(paneId)) return Promise.resolve({ submitted: false, attempts: 0, detail: `pane ${JSON.stringify(paneId)} is no longer running` });
+    if (this.inbox.keep(paneId, text)) return Promise.resolve({ submitted: true, attempts: 1, detail: 'kept for the MCP host, which gets it with its next tool result' });
     return this.launcher.submit(paneId, text, source);
   }
 

@@ -42,8 +42,8 @@ export class ParentNotices {
 
   private async deliverWhenFree(parentId: PaneId, text: string, stillTrue: StillTrue): Promise<boolean> {
     if (!this.running(parentId)) return false;
-    // Only an agent has a turn to wait for; other programs get the notice as before.
-    if (this.coordinator.info(parentId).kind === 'agent') {
+    // Only an agent has a turn to wait for; other programs, and an MCP host's inbox, get the notice as before.
+    if (this.coordinator.info(parentId).kind === 'agent' && !this.delivery.inbox.has(parentId)) {
       for (;;) {
         const outcome = await this.states.waitFor(parentId, IDLE, IDLE_WAIT_SLICE_MS);
         if (!this.running(parentId) || !(await stillTrue())) return false;

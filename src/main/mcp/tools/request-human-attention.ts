@@ -11,6 +11,7 @@ export const requestHumanAttention = defineTool({
     "Flag a child's pane for the human: patterm shows the reason in its status line, blinks the child in the session tree, and may focus it.",
     'Use it when you cannot safely decide yourself, e.g. a permission prompt for a destructive, network or credential action, and whenever the permission policy refused an approval you tried to send.',
     'Then wait until the human has dealt with it: wait_for_state for the states other than waiting_permission, or wait_for_pattern with absent: true on the prompt text.',
+    'Without the TUI (patterm mcp) the request goes to the terminal patterm runs under as a desktop notification (via says how), and fails when no human is attached.',
   ].join(' '),
   schema: v.strictObject({
     child_id: ChildIdSchema,
@@ -18,7 +19,7 @@ export const requestHumanAttention = defineTool({
   }),
   async run(args, { caller, services }) {
     const pane = services.children.resolveTarget(caller, args.child_id);
-    services.coordinator.requestAttention(pane.id, args.reason);
-    return ok({ child_id: pane.id, name: pane.name, requested: true }, `asked the human to look at ${pane.name}.`);
+    const via = await services.attention.request(pane, args.reason);
+    return ok({ child_id: pane.id, name: pane.name, requested: true, via }, `asked the human to look at ${pane.name} (${via}).`);
   },
 });

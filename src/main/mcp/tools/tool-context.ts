@@ -25,6 +25,17 @@ export interface McpServices {
   states: AgentStateTracker;
   /** Which approvals send_input may give (off unless the user's config turns it on). */
   policy: PermissionPolicy;
+  /** How request_human_attention reaches a human: the TUI, or what a headless patterm has instead. */
+  attention: HumanAttention;
+}
+
+/** A way to put a request in front of a human. */
+export interface HumanAttention {
+  /**
+   * Puts the request in front of the human; resolves with how (for the result), or throws a
+   * ToolError saying why no human can be asked.
+   */
+  request(pane: PaneInfo, reason: string): Promise<string>;
 }
 
 export interface ToolContext {

@@ -35,7 +35,11 @@ export class ToolDispatcher {
     if (state.kind !== 'live') {
       return fail(state.kind === 'revoked' ? `your identity is no longer valid: pane ${JSON.stringify(state.paneName)} has exited` : 'your identity token is not valid in this patterm process');
     }
-    const caller = state.identity;
+    const result = await this.callAs(state.identity, name, rawArgs, signal, sendProgress);
+    return withKeptMessages(result, this.services.delivery.inbox.take(state.identity.paneId));
+  }
+
+  private async callAs(caller: CallerIdentity, name: string, rawArgs: unknown, signal: AbortSignal, sendProgress: SendProgress | null): Promise<CallToolResult> {
     const tool = this.tools.get(name)?.definition;
     if (!tool) {
       const available = this.list(caller).map((entry) => entry.name);
@@ -57,4 +61,19 @@ export class ToolDispatcher {
       return fail(`${name} failed: ${(error as Error)?.message ?? String(error)}`);
     }
   }
+}
+
+/**
+ * Messages kept for a caller with no input of its own (an MCP host, caller-inbox.ts) ride on its
+ * next result: in `messages` for the structure, which claude and codex show their models, and
+ * after the text, which opencode shows.
+ */
+function withKeptMessages(result: CallToolResult, messages: string[]): CallToolResult {
+  if (messages.length === 0) return result;
+  const note = `\n\nMessages for you since your last call:\n${messages.join('\n')}`;
+  const content = [...result.content];
+  const last = content.length - 1;
+  if (last >= 0 && content[last].type === 'text') content[last] = { ...content[last], text: content[last].text + note };
+  else content.push({ type: 'text', text: note.trimStart() });
+  return { ...result, content, structuredContent: { ...result.structuredContent, messages } };
 }

@@ -8,7 +8,6 @@ import { createServer, type Server as NetServer, type Socket } from 'node:net';
 import { chmod, unlink } from 'node:fs/promises';
 import { loadMcpSdk } from './mcp-sdk.js';
 import type { Disposable } from '../../../shared/events.js';
-import { VERSION } from '../../version.js';
 import { decodeLine, encodeLine, HelloSchema, readFirstLine, type HandshakeReply } from './handshake.js';
 import type { IdentityRegistry } from '../services/identity-registry.js';
 import { SOCKET_MODE, prepareSocketDir, prepareSocketPath } from './socket-path.js';
@@ -17,7 +16,7 @@ import { ignoreError, log, pattermLog, warnError } from '../../../node/patterm-l
 import { fileIdentity, SocketFileWatch, type FileIdentity, type SocketFileLoss } from './socket-file-watch.js';
 import { SocketTransport } from './socket-transport.js';
 import type { ToolDispatcher } from '../tools/tool-dispatcher.js';
-import type { SendProgress } from '../services/progress-keepalive.js';
+import { McpClientEvents, serveMcpConnection } from './mcp-connection.js';
 
 /** A connection that has not said hello by then is not a patterm proxy. */
 const HANDSHAKE_TIMEOUT_MS = 10_000;
@@ -42,6 +41,8 @@ const BIND_WAIT_MS = 10_000;
 
 export class McpSocketServer implements Disposable {
   private readonly sockets = new Map<Socket, string | null>();
+  /** Each connection's host as it introduces itself, and its end. */
+  readonly clients = new McpClientEvents();
   private readonly revokedSubscription: Disposable;
   private closed = false;
   /** Cancels the removal of the socket at process exit (dispose removes it itself). */
@@ -143,22 +144,9 @@ export class McpSocketServer implements Disposable {
 
   private async serve(socket: Socket, token: string, rest: Buffer): Promise<void> {
     // The socket stays paused (readFirstLine) until the transport starts: nothing sent meanwhile is lost.
-    const { Server, ListToolsRequestSchema, CallToolRequestSchema } = await loadMcpSdk();
+    await loadMcpSdk();
     if (this.closed || socket.destroyed) return;
-    const server = new Server({ name: 'patterm', version: VERSION }, { capabilities: { tools: { listChanged: false } } });
-    // Protocol-level errors are answered on the wire; stdout and stderr belong to the TUI.
-    server.onerror = ignoreError('the MCP protocol');
-    server.setRequestHandler(ListToolsRequestSchema, async () => {
-      const state = this.identities.state(token);
-      return { tools: state.kind === 'live' ? this.dispatcher.list(state.identity) : [] };
-    });
-    server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
-      const progressToken = request.params._meta?.progressToken;
-      const sendProgress: SendProgress | null =
-        progressToken === undefined ? null : (update) => extra.sendNotification({ method: 'notifications/progress', params: { progressToken, ...update } });
-      return this.dispatcher.call(request.params.name, request.params.arguments, token, extra.signal, sendProgress);
-    });
-    await server.connect(new SocketTransport(socket, rest));
+    await serveMcpConnection(new SocketTransport(socket, rest), token, this.identities, this.dispatcher, this.clients);
   }
 
   /** Says why, then closes; a peer that neither reads nor closes is cut off after the linger. */
@@ -180,6 +168,7 @@ export class McpSocketServer implements Disposable {
     this.watch.dispose();
     this.revokedSubscription.dispose();
     for (const socket of this.sockets.keys()) socket.destroy();
+    this.clients.dispose();
     await new Promise<void>((resolve) => this.net.close(() => resolve()));
     await unlink(this.path).catch(ignoreError(`removing the MCP socket ${this.path}`));
     this.forgetRemovalAtExit();

@@ -1,10 +1,11 @@
 /**
- * MCP transport over one accepted unix-socket connection: newline-delimited
+ * MCP transport over one accepted unix-socket connection (or over a headless
+ * patterm's stdin and stdout, joined into one stream): newline-delimited
  * JSON-RPC, as in MCP's stdio transport, but hardened for a server that must
  * never fall over. A line that is not JSON, not JSON-RPC, or too large gets a
  * JSON-RPC error reply naming the problem, and the connection carries on.
  */
-import type { Socket } from 'node:net';
+import type { Duplex } from 'node:stream';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { isJsonRpcMessage } from './jsonrpc-envelope.js';
@@ -32,7 +33,7 @@ export class SocketTransport implements Transport {
   private chunkArrivedAt = 0;
 
   constructor(
-    private readonly socket: Socket,
+    private readonly socket: Duplex,
     private readonly initial: Buffer = Buffer.alloc(0),
     private readonly maxMessageBytes = MAX_MESSAGE_BYTES,
   ) {
