@@ -9,6 +9,7 @@ import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import { SPARE_READY, type FromWorkerMessage, type PaneWorkerApi, type PaneWorkerInit, type ToWorkerMessage } from '../shared/pane-protocol.js';
 import { OutputLaneReader } from '../shared/output-lane.js';
 import { expose, nodeEndpoint, transfer } from '../node/comlink-node.js';
+import { nameThisThread, PANE_WORKER_THREAD_NAME } from '../node/thread-name.js';
 import { FloodPriority } from './flood/flood-priority.js';
 import { PaneService } from './pane-service.js';
 import { isOutputMessage, OutputReceiver } from './output-receiver.js';
@@ -21,6 +22,7 @@ interface PaneWorkerData {
   eventPort: MessagePort;
 }
 
+nameThisThread(PANE_WORKER_THREAD_NAME);
 const launched = workerData as PaneWorkerData | { spare: true };
 if (!('spare' in launched)) startPane(launched);
 else {
