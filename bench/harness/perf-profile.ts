@@ -61,17 +61,19 @@ const STAGES: { stage: string; frame: RegExp }[] = [
   { stage: 'PTY read (kernel)', frame: /^(ksys_read|vfs_read|tty_read|n_tty_read)$/ },
   { stage: 'waits and wake-ups (epoll, futex)', frame: /^(do_epoll_wait|do_epoll_pwait|ep_poll|__x64_sys_epoll|futex_wait|futex_wake|do_futex|__x64_sys_futex|schedule)/ },
   { stage: 'PTY write (kernel, the program)', frame: /^(ksys_write|vfs_write|tty_write|pty_write)$/ },
-  { stage: 'V8 compile (JS, WASM tiers)', frame: /^v8::internal::(compiler::|baseline::|maglev::|Compiler::|wasm::.*(Compil|Liftoff|Turbofan|Decoder))/ },
+  { stage: 'V8 compile (JS, WASM tiers)', frame: /^v8::internal::(compiler::|baseline::|maglev::|Compiler::|Parser|ParserBase|PreParser|Scanner::|interpreter::|BytecodeGenerator|wasm::.*(Compil|Liftoff|Turbofan|Decoder))/ },
+  { stage: 'thread and isolate start (Node bootstrap, module loading)', frame: /^(node::LoadEnvironment|node::CreateEnvironment|node::Realm::RunBootstrapping|node::builtins::BuiltinLoader::|v8::internal::Snapshot::|v8::internal::Deserializer|v8::Isolate::Initialize|node::NewIsolate|node::loader::|.*node:internal\/modules\/.*)/ },
   { stage: 'screen reads (sync, hash, grid, mirror)', frame: /^(screenTick|version|screenHash|syncDirty|frameStateKey|grid|lines|plainLines|cells|cellFrame|publishWhenSettled|publish|offer|gridCursor|everyRow)$/ },
   { stage: 'emulator parse (ghostty)', frame: /^(wasm-function\[\d+\]|feed|write|takeResponses|compactIfBloated|wasmMemoryBytes|v8::internal::wasm::.*)$/ },
   { stage: 'scan (titles, bells, queries)', frame: /^(scan|scanPlain|onCsi|onEscape|trackMargins|finishOsc|finishDcs)$/ },
   { stage: 'output ring', frame: /^(append|skip)$/ },
   { stage: 'backlog queue', frame: /^(push|roomFor|linesSize|takeInto|takeView|peekAll|consume|takeLines)$/ },
   { stage: 'skim and hold', frame: /^(plan|planSkim|skimBacklog|forwardSkim|holds|handedOn|skimmed|atPlainBoundary|linesThatFillScrollback)$/ },
-  { stage: 'lane', frame: /^(slot|commit|peek|take|done|hasUnread|view|setEager|updateEager)$/ },
-  { stage: 'messages', frame: /^(postMessage|post|emitMessage|receive|drain|takeAnnounced|onWorkerMessage|announceDeferred|isOutputMessage|node::worker::Message.*|.*messageport.*|.*event_target.*)$/ },
+  { stage: 'lane (frames in and out, the pump)', frame: /^(slot|commit|peek|take|takeAll|done|hasUnread|view|setEager|updateEager|drain|takeAnnounced|pump|schedulePump|stopPump|wake|announceDeferred)$/ },
+  { stage: 'messages', frame: /^(postMessage|post|emitMessage|receive|onWorkerMessage|isOutputMessage|node::worker::Message.*|v8::internal::Value(Serializer|Deserializer).*|.*messageport.*|.*event_target.*)$/ },
   { stage: 'pump and scheduler', frame: /^(onData|flush|deliverPending|hand|forward|onAcked|updateAckInterest|inFlight|urgent|unacked|announcedInFlight|onTurn|acquire|release|grant|eligibility|countDelivered|countTurnBytes|maybeResume|maybeFinish|add|parsed|onOutput|burst|scheduleScreenTick|processImmediate)$/ },
-  { stage: 'PTY read callback (node)', frame: /^(onStreamRead|onRead|filter|.*stream_base_commons.*)$/ },
+  { stage: 'PTY read callback (node)', frame: /^(onStreamRead|onRead|filter|.*stream_base_commons.*|node::(StreamBase|LibuvStreamWrap|CustomBufferJSListener|EmitToJSStreamListener)::.*|uv__read|uv__stream_io)$/ },
+  { stage: 'event loop (libuv, timers, immediates)', frame: /^(uv_run|uv__io_poll|uv__run_check|uv__run_timers|node::Environment::CheckImmediate|node::SpinEventLoopInternal|processImmediate|processTimers|listOnTimeout)$/ },
 ];
 const OTHER_JS = 'other JS';
 const OTHER_NATIVE = 'other native (V8, Node, libuv, libc)';
