@@ -1,5 +1,5 @@
 /**
- * `pnpm bench [name...] [--runs N] [--quick] [--profile] [--list]`
+ * `pnpm bench [name...] [--runs N] [--quick] [--profile] [--cpu-prof] [--list]`
  *
  * Runs every scenario in bench/scenarios (or the named ones), prints one table
  * per scenario and the target verdicts on stdout, and writes the JSON report to
@@ -11,10 +11,11 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureDatasets, key, type Dataset } from './harness/datasets.js';
 import { machineInfo } from './harness/machine-info.js';
+import { profiledProbe } from './harness/profiled-probe.js';
 import { buildRows, judge, renderScenario, renderSummary, writeJsonReport, type ScenarioReport } from './harness/report.js';
 import { runProbe } from './harness/run-probe.js';
 import { TimeBudget } from './harness/time-budget.js';
-import type { BenchContext, Sample, Scenario, Target } from './harness/scenario.js';
+import type { BenchContext, ProbeOptions, Sample, Scenario, Target } from './harness/scenario.js';
 import { tmuxInstalled } from './harness/tmux-server.js';
 
 const SCENARIO_DIR = fileURLToPath(new URL('./scenarios/', import.meta.url));
@@ -31,19 +32,21 @@ interface Options {
   runs: number | null;
   quick: boolean;
   profile: boolean;
+  cpuProf: boolean;
   list: boolean;
 }
 
 function parseArgs(argv: string[]): Options {
-  const options: Options = { names: [], runs: null, quick: false, profile: false, list: false };
+  const options: Options = { names: [], runs: null, quick: false, profile: false, cpuProf: false, list: false };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (arg === '--runs') options.runs = Math.max(1, Number(argv[++i]));
     else if (arg.startsWith('--runs=')) options.runs = Math.max(1, Number(arg.slice(7)));
     else if (arg === '--quick') options.quick = true;
     else if (arg === '--profile') options.profile = true;
+    else if (arg === '--cpu-prof') options.cpuProf = true;
     else if (arg === '--list') options.list = true;
-    else if (arg.startsWith('-')) throw new Error(`unknown option ${arg}; expected --runs N, --quick, --profile, --list`);
+    else if (arg.startsWith('-')) throw new Error(`unknown option ${arg}; expected --runs N, --quick, --profile, --cpu-prof, --list`);
     else options.names.push(arg);
   }
   if (options.runs !== null && !Number.isFinite(options.runs)) throw new Error('--runs needs a number');
@@ -81,8 +84,12 @@ async function runScenario(scenario: Scenario, runs: number, options: Options, d
     record: (sample) => samples.push(sample),
     target: (target) => targets.push(target),
     note: (text) => notes.push(text),
-    probe: (name, args, probeOptions) =>
-      runProbe(name, args, { ...probeOptions, cpuProfileDir: profileRoot ? join(profileRoot, scenario.name, name) : undefined }),
+    probe: <R>(name: string, args: unknown, probeOptions?: ProbeOptions): Promise<R> => {
+      if (!profileRoot) return runProbe<R>(name, args, probeOptions);
+      const dir = join(profileRoot, scenario.name);
+      if (options.cpuProf) return runProbe<R>(name, args, { ...probeOptions, cpuProfileDir: join(dir, name) });
+      return profiledProbe<R>(name, args, probeOptions ?? {}, dir, ctx.log, (path) => notes.push(`CPU by thread and stage of ${name}: ${path}`));
+    },
     dataset: async (name, bytes) => {
       const found = datasets.get(key(name, bytes)) ?? (await ensureDatasets([{ name, bytes }], log)).get(key(name, bytes));
       if (!found) throw new Error(`dataset ${name} (${bytes} bytes) could not be generated`);
@@ -123,7 +130,7 @@ async function main(): Promise<void> {
   );
   const wanted = selected.flatMap((scenario) => scenario.datasets?.(options.quick) ?? []);
   const datasets = await ensureDatasets(wanted, log);
-  const profileRoot = options.profile ? join(RESULTS_DIR, 'profiles', startedAt.toISOString().replace(/[:.]/g, '-')) : null;
+  const profileRoot = options.profile || options.cpuProf ? join(RESULTS_DIR, 'profiles', startedAt.toISOString().replace(/[:.]/g, '-')) : null;
 
   const reports: ScenarioReport[] = [];
   const suiteStarted = performance.now();

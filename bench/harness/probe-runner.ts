@@ -10,13 +10,13 @@ async function main(): Promise<void> {
   if (!probeName || !/^[a-z0-9-]+$/.test(probeName)) throw new Error(`bad probe name ${JSON.stringify(probeName)}`);
   const module = (await import(`../probes/${probeName}.js`)) as { default: (args: unknown) => Promise<unknown> };
   const result = await module.default(JSON.parse(argsJson ?? 'null'));
-  process.send!({ ok: true, result });
+  process.send!({ ok: true, result, pid: process.pid });
 }
 
 main().then(
   () => process.disconnect?.(),
   (error: unknown) => {
-    process.send!({ ok: false, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+    process.send!({ ok: false, pid: process.pid, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
     process.disconnect?.();
   },
 );

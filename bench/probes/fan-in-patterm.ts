@@ -10,6 +10,7 @@ import { EchoProbe, QUIET_PANE_ARGV } from '../harness/echo-probe.js';
 import { cookForPty } from '../harness/flood-data.js';
 import { DSR_QUERY, fencedFloodArgv, PANE } from '../harness/fence.js';
 import { busySince, systemBusyMs } from '../harness/system-cpu.js';
+import { monotonicUs, ThreadCpuTracker, type ThreadCpuMs } from '../harness/thread-cpu.js';
 import { sleep } from '../harness/timing.js';
 
 /** Pause between echo samples: a brisk typist, and enough samples over a few seconds of flood. */
@@ -24,6 +25,10 @@ export interface FanInResult {
   startupEchoMs: number[];
   /** Machine CPU ms (every process and the kernel) from the first spawn to the last fence; null off Linux. */
   busyMs: number | null;
+  /** patterm's CPU ms by thread over the same span; null off Linux. */
+  threads: ThreadCpuMs | null;
+  /** The span the figures cover, in process.hrtime microseconds (profile-stages.ts). */
+  windowUs: [number, number];
 }
 
 export default async function fanInPatterm(args: { path: string; panes: number }): Promise<FanInResult> {
@@ -37,13 +42,19 @@ export default async function fanInPatterm(args: { path: string; panes: number }
     const echo = new EchoProbe(coordinator, quiet.id);
     await echo.ready();
     const busyBefore = systemBusyMs();
+    const threadCpu = new ThreadCpuTracker();
+    const windowStart = monotonicUs();
     const started = performance.now();
     const floods = await Promise.all(Array.from({ length: args.panes }, (_, i) => coordinator.spawn({ argv: fencedFloodArgv(args.path), kind: 'process', name: `flood-${i}` })));
     let finished = 0;
     let busyMs: number | null = null;
-    const allDone = Promise.all(floods.map((pane) => coordinator.exitPromise(pane.id))).then((exits) => {
+    let threads: ThreadCpuMs | null = null;
+    let windowEnd = 0;
+    const allDone = Promise.all(floods.map((pane) => coordinator.exitPromise(pane.id).finally(() => threadCpu.sample()))).then((exits) => {
       finished = performance.now();
       busyMs = busySince(busyBefore);
+      threads = threadCpu.stop();
+      windowEnd = monotonicUs();
       const failed = exits.filter((exit) => exit.exitCode !== 0);
       if (failed.length > 0) throw new Error(`${failed.length} flood pane(s) did not end cleanly: ${JSON.stringify(failed[0])}`);
     });
@@ -67,7 +78,7 @@ export default async function fanInPatterm(args: { path: string; panes: number }
     for (const subscription of subscriptions) subscription.dispose();
     await allDone;
     echo.dispose();
-    return { ms: finished - started, bytes: perPane * args.panes, echoMs, startupEchoMs, busyMs };
+    return { ms: finished - started, bytes: perPane * args.panes, echoMs, startupEchoMs, busyMs, threads, windowUs: [windowStart, windowEnd] };
   } finally {
     await coordinator.shutdown(500);
   }

@@ -9,8 +9,9 @@ import { Coordinator } from '../../src/main/coordinator.js';
 import { loadGhosttyModule } from '../../src/main/threads/wasm-module.js';
 import { cookForPty } from '../harness/flood-data.js';
 import { DSR_QUERY, fencedFloodArgv, PANE } from '../harness/fence.js';
+import { monotonicUs, threadCpuSince, threadSnapshot, type ThreadCpuMs } from '../harness/thread-cpu.js';
 
-export default async function floodPatterm(args: { path: string }): Promise<{ ms: number; bytes: number; cpuMs: number }> {
+export default async function floodPatterm(args: { path: string }): Promise<{ ms: number; bytes: number; cpuMs: number; threads: ThreadCpuMs | null; windowUs: [number, number] }> {
   const bytes = cookForPty(readFileSync(args.path)).length + DSR_QUERY.length;
   await loadGhosttyModule(); // patterm compiles the WASM once at start-up, not per pane
   const coordinator = new Coordinator();
@@ -20,13 +21,17 @@ export default async function floodPatterm(args: { path: string }): Promise<{ ms
     // timed from its spawn in a running patterm, as tmux's from new-window in a running server.
     await coordinator.prewarm();
     const cpu = process.cpuUsage();
+    const threads = threadSnapshot();
+    const windowStart = monotonicUs();
     const started = performance.now();
     const pane = await coordinator.spawn({ argv: fencedFloodArgv(args.path), kind: 'process' });
     const exit = await coordinator.exitPromise(pane.id);
     const ms = performance.now() - started;
     const used = process.cpuUsage(cpu);
+    const perThread = threadCpuSince(threads);
+    const windowUs: [number, number] = [windowStart, monotonicUs()];
     if (exit.exitCode !== 0) throw new Error(`flood pane ended with ${JSON.stringify(exit)}`);
-    return { ms, bytes, cpuMs: (used.user + used.system) / 1000 };
+    return { ms, bytes, cpuMs: (used.user + used.system) / 1000, threads: perThread, windowUs };
   } finally {
     await coordinator.shutdown(500);
   }

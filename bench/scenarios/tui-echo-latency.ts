@@ -36,16 +36,20 @@ const scenario: Scenario = {
     for (let run = 0; run < ctx.runs; run++) {
       // Rotate the order per run so slow drift on a shared machine spreads evenly.
       const order = contenders.map((_, i) => contenders[(i + run) % contenders.length]);
+      const p99: Record<string, number> = {};
       for (const { contender, probe, floods } of order) {
         const args: EchoArgs = { floods, samples: ctx.quick ? QUICK_SAMPLES : SAMPLES, floodPath: data.path, ...HOST };
         const { samples } = await ctx.probe<{ samples: number[] }>(probe, args, { timeoutMs: PROBE_TIMEOUT_MS });
         for (const p of [50, 99]) {
           ctx.record({ metric: `echo p${p}`, contender, unit: 'ms', better: 'lower', value: percentile(samples, p), run });
         }
+        p99[contender] = percentile(samples, 99);
         ctx.log(`run ${run + 1}/${ctx.runs} ${contender}: p50 ${percentile(samples, 50).toFixed(2)} ms, p99 ${percentile(samples, 99).toFixed(2)} ms`);
       }
+      if (p99.tmux) ctx.record({ metric: 'echo p99 / tmux echo p99', contender: 'ratio', unit: 'x', better: 'lower', value: p99.patterm / p99.tmux, run });
     }
     ctx.target({ label: 'p99 < 16 ms with 4 panes flooding', metric: 'echo p99', contender: 'patterm', op: '<', threshold: 16 });
+    if (ctx.tmuxAvailable) ctx.target({ label: "p99 at most tmux's with 4 panes flooding, in the same run", metric: 'echo p99 / tmux echo p99', contender: 'ratio', op: '<=', threshold: 1 });
     ctx.note(`${SAMPLES} keys ${HOST.cols}x${HOST.rows}, one every 30 ms; flooding panes loop ${FLOOD_BYTES / 1024 / 1024} MiB of ${FLOOD_DATASET} lines`);
     if (!ctx.tmuxAvailable) ctx.note('tmux is not installed: its baseline is skipped');
   },

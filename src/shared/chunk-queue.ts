@@ -23,6 +23,9 @@ const RETAINED_CAPACITY_BYTES = 64 * 1024;
 /** Growth factor when the queued bytes outgrow the buffer: less than 2, since the whole buffer ends up resident. */
 const GROWTH = 1.5;
 
+/** The index of the last `byte` in `bytes`, or -1. */
+export type LastIndexOf = (bytes: Uint8Array, byte: number) => number;
+
 export class ChunkQueue {
   private store: Uint8Array | null = null;
   /** The queued bytes are store[head, tail). */
@@ -31,6 +34,15 @@ export class ChunkQueue {
   private everPushed = 0;
   /** The most bytes queued since the last drain. */
   private fillPeak = 0;
+
+  /**
+   * `lastIndexOf`: how linesSize finds a batch's last LF. Uint8Array's own
+   * steps through the bytes one by one, and output with few newlines (a
+   * full-screen program's redraws) has it search half of every batch; Node's
+   * Buffer searches with memrchr, which the PTY host passes in (this module
+   * runs without Node).
+   */
+  constructor(private readonly lastIndexOf: LastIndexOf = (bytes, byte) => bytes.lastIndexOf(byte)) {}
 
   get bytes(): number {
     return this.tail - this.head;
@@ -90,8 +102,9 @@ export class ChunkQueue {
   linesSize(limit: number): number {
     const size = Math.min(limit, this.bytes);
     if (size === this.bytes) return size;
-    const lastLf = this.store!.subarray(this.head, this.head + size).lastIndexOf(LF);
-    return lastLf >= size / 2 ? lastLf + 1 : size;
+    const half = size >> 1;
+    const lastLf = this.lastIndexOf(this.store!.subarray(this.head + half, this.head + size), LF);
+    return lastLf === -1 ? size : half + lastLf + 1;
   }
 
   /**

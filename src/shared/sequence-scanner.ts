@@ -76,8 +76,8 @@ const RESET_MODE = 0x6c;
 const LEFT_RIGHT_MARGIN_MODE = 69;
 const SEMICOLON = 0x3b;
 const QUESTION_MARK = 0x3f;
-/** Gaps between sequences up to this long are scanned byte by byte rather than with indexOf: below it, indexOf's call costs more than the loop. */
-const SHORT_GAP_BYTES = 32;
+/** Text runs up to this long are stepped through byte by byte rather than with indexOf: below it, indexOf's call costs more than the loop. */
+const LONG_TEXT_BYTES = 32;
 
 export class SequenceScanner {
   private state = State.Ground;
@@ -91,6 +91,8 @@ export class SequenceScanner {
   private readonly dcs = new Uint8Array(MAX_DCS_BYTES);
   private dcsLength = 0;
   private readonly decoder = new TextDecoder();
+  /** In the chunk being scanned, the next BEL at or after the last search, or its length (nextControl); -1 before the first search. */
+  private nextBel = -1;
   /** The last DECSTBM's top and bottom as sent (0: omitted), or null when none is in force. */
   private scrollRegion: [number, number] | null = null;
   private leftRightMarginMode = false;
@@ -139,54 +141,13 @@ export class SequenceScanner {
   scan(chunk: Uint8Array): ScannedEvent[] {
     const events: ScannedEvent[] = [];
     const length = chunk.length;
-    // Next ESC / BEL at or after the current index, found with native indexOf
-    // (memchr) so plain text between sequences is skipped, not stepped through.
-    // -2 means "not searched yet", -1 "none left in this chunk".
-    let nextEsc = -2;
-    let nextBel = -2;
+    this.nextBel = -1;
     for (let i = 0; i < length; i++) {
       if (this.state === State.Ground) {
-        // A short gap (cursor motion, dense colour) is cheaper to step through
-        // than a native call; a long one is left to indexOf.
-        let next = -1;
-        const stop = Math.min(length, i + SHORT_GAP_BYTES);
-        for (let at = i; at < stop; at++) {
-          const candidate = chunk[at];
-          if (candidate === ESC || candidate === BEL) {
-            next = at;
-            break;
-          }
-        }
-        if (next === -1 && stop < length) {
-          if (nextEsc !== -1 && nextEsc < stop) nextEsc = chunk.indexOf(ESC, stop);
-          if (nextBel !== -1 && nextBel < stop) nextBel = chunk.indexOf(BEL, stop);
-          next = nextEsc === -1 ? nextBel : nextBel === -1 ? nextEsc : Math.min(nextEsc, nextBel);
-        }
-        if (next === -1) break;
-        i = next;
-        if (chunk[i] !== ESC) events.push({ type: 'bell', end: i + 1 });
-        else if (i + 1 < length && chunk[i + 1] === 0x5b) {
-          // ESC [ is by far the most common pair. A whole CSI within this chunk
-          // (parameters, then a final byte) is handled right here; anything
-          // unusual, or a chunk edge, goes through the state machine.
-          let at = i + 2;
-          while (at < length && chunk[at] >= 0x20 && chunk[at] <= 0x3f) at++;
-          const final = at < length ? chunk[at] : 0;
-          this.csiLength = 0;
-          if (final >= 0x40 && final <= 0x7e) {
-            if (INTERESTING_CSI_FINALS[final] === 1) {
-              const params = chunk.subarray(i + 2, Math.min(at, i + 2 + MAX_CSI_BYTES));
-              this.csi.set(params);
-              this.csiLength = params.length;
-              this.onCsi(final, at, events);
-            }
-            i = at;
-          } else {
-            this.state = State.Csi;
-            i++;
-          }
-        } else this.state = State.Escape;
-        continue;
+        // Text, bells and whole CSIs are taken in one loop; it returns at the
+        // first byte that needs the state machine, with the state set for it.
+        i = this.ground(chunk, i, events);
+        if (i >= length) break;
       }
       const byte = chunk[i];
       switch (this.state) {
@@ -254,6 +215,76 @@ export class SequenceScanner {
       }
     }
     return events;
+  }
+
+  /**
+   * Scans from `start` in the ground state: text, bells and whole CSIs whose
+   * final byte nothing acts on (cursor motion, SGR, erases: nearly every
+   * sequence of a flood) without leaving this loop. Returns the index of the
+   * next byte for the state machine, with `state` set for it, or the chunk's
+   * length. Text is stepped over with one comparison a byte: ESC and BEL are
+   * the only bytes at or below ESC that matter here.
+   */
+  private ground(chunk: Uint8Array, start: number, events: ScannedEvent[]): number {
+    const length = chunk.length;
+    let i = start;
+    while (i < length) {
+      const byte = chunk[i];
+      if (byte > ESC) {
+        // Text. Past a few dozen bytes the rest of a run is left to indexOf, faster than this loop there.
+        const stop = Math.min(length, i + LONG_TEXT_BYTES);
+        i++;
+        while (i < stop && chunk[i] > ESC) i++;
+        if (i === stop && i < length && chunk[i] > ESC) i = this.nextControl(chunk, i);
+        continue;
+      }
+      if (byte === BEL) {
+        events.push({ type: 'bell', end: i + 1 });
+        i++;
+        continue;
+      }
+      if (byte !== ESC) {
+        i++;
+        continue;
+      }
+      if (i + 1 >= length || chunk[i + 1] !== 0x5b) {
+        this.state = State.Escape;
+        return i + 1;
+      }
+      // ESC [ is by far the most common pair: a whole CSI within this chunk is handled right here.
+      let at = i + 2;
+      let final = 0;
+      while (at < length) {
+        final = chunk[at];
+        if (final < 0x20 || final > 0x3f) break;
+        at++;
+      }
+      if (at === length || final < 0x40 || final > 0x7e) {
+        // A chunk edge, or something unusual inside: the state machine takes the parameters from the start.
+        this.state = State.Csi;
+        this.csiLength = 0;
+        return i + 2;
+      }
+      if (INTERESTING_CSI_FINALS[final] === 1) {
+        const params = chunk.subarray(i + 2, Math.min(at, i + 2 + MAX_CSI_BYTES));
+        this.csi.set(params);
+        this.csiLength = params.length;
+        this.onCsi(final, at, events);
+      }
+      i = at + 1;
+    }
+    return i;
+  }
+
+  /**
+   * The index of the next ESC or BEL in `chunk` from `from`, or its length,
+   * with native searches (see LONG_TEXT_BYTES). Where the next BEL is is kept
+   * for the rest of the chunk: most output has none, and searching again for
+   * it at every long run would search the rest of the chunk each time.
+   */
+  private nextControl(chunk: Uint8Array, from: number): number {
+    if (this.nextBel < from) this.nextBel = indexOrLength(chunk, BEL, from);
+    return Math.min(indexOrLength(chunk, ESC, from), this.nextBel);
   }
 
   private onEscape(byte: number): void {
@@ -350,6 +381,11 @@ export class SequenceScanner {
     if (text.startsWith('$q')) events.push({ type: 'query', query: { kind: 'decrqss', setting: text.slice(2) }, end: index + 1 });
     else if (text.startsWith('+q')) events.push({ type: 'query', query: { kind: 'xtgettcap', names: text.slice(2) }, end: index + 1 });
   }
+}
+
+function indexOrLength(chunk: Uint8Array, byte: number, from: number): number {
+  const at = chunk.indexOf(byte, from);
+  return at === -1 ? chunk.length : at;
 }
 
 function parseCsiQuery(params: string, final: string): TerminalQuery | null {

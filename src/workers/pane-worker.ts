@@ -9,6 +9,7 @@ import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import { SPARE_READY, type FromWorkerMessage, type PaneWorkerApi, type PaneWorkerInit, type ToWorkerMessage } from '../shared/pane-protocol.js';
 import { OutputLaneReader } from '../shared/output-lane.js';
 import { expose, nodeEndpoint, transfer } from '../node/comlink-node.js';
+import { nameThisThread, PANE_WORKER_THREAD_NAME } from '../node/thread-name.js';
 import { FloodPriority } from './flood/flood-priority.js';
 import { PaneService } from './pane-service.js';
 import { isOutputMessage, OutputReceiver } from './output-receiver.js';
@@ -21,6 +22,7 @@ interface PaneWorkerData {
   eventPort: MessagePort;
 }
 
+nameThisThread(PANE_WORKER_THREAD_NAME);
 const launched = workerData as PaneWorkerData | { spare: true };
 if (!('spare' in launched)) startPane(launched);
 else {
@@ -43,13 +45,17 @@ function startPane({ init, module, dataPort, eventPort }: PaneWorkerData): void 
     { outputWaiting: () => lane?.hasUnread() ?? false },
   );
 
-  const output = new OutputReceiver(service, lane, (buffer) => dataPort.postMessage({ t: 'recycle', buffer } satisfies FromWorkerMessage, [buffer]));
+  const output = new OutputReceiver(service, lane, (buffer) => dataPort.postMessage({ t: 'recycle', buffer } satisfies FromWorkerMessage, [buffer]), {
+    beforeBatch: (flooding) => {
+      if (service.watched) priority.onWatched();
+      else if (flooding) priority.onFlood();
+    },
+    afterPump: () => output.updateEager(), // a waiter may have matched
+  });
   let framePort: MessagePort | null = null;
 
   dataPort.on('message', (message: ToWorkerMessage) => {
     if (!isOutputMessage(message)) return;
-    if (service.watched) priority.onWatched();
-    else if (message.t === 'skim' || (message.t !== 'lane-drain' && message.flooding)) priority.onFlood();
     output.receive(message);
     output.updateEager(); // a waiter may have matched
   });

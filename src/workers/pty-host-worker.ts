@@ -9,9 +9,11 @@ import type { PtyHostEvent, PtyHostInit } from '../shared/pty-host-protocol.js';
 import { expose, nodeEndpoint } from '../node/comlink-node.js';
 import { AfterBurstSchedule, BURST_SETTLED_MS } from '../node/after-burst-schedule.js';
 import { nativeAddon } from '../node/native-addon.js';
+import { nameThisThread, PTY_HOST_THREAD_NAME } from '../node/thread-name.js';
 import { coreParseScheduler } from './flood/parse-scheduler.js';
 import { PtyHostService } from './pty-host-service.js';
 
+nameThisThread(PTY_HOST_THREAD_NAME);
 const init = workerData as PtyHostInit & { events: MessagePort };
 /**
  * Once a burst of panes has gone, this thread's isolate is asked for its memory

@@ -18,7 +18,7 @@ import type { PtyExit, PtySpawnOptions } from '../shared/pty-host-protocol.js';
 import type { DirectInputChannel } from '../shared/input-lease.js';
 import { SharedAcks } from '../shared/shared-acks.js';
 import { ChunkQueue } from '../shared/chunk-queue.js';
-import { BacklogSkim } from './flood/backlog-skim.js';
+import { asBuffer, BacklogSkim } from './flood/backlog-skim.js';
 import { FloodHold, HOLD_TARGET_BYTES } from './flood/flood-hold.js';
 import type { OutputSink } from './output-sink.js';
 import { PtyLifecycle } from './pty-lifecycle.js';
@@ -56,7 +56,7 @@ export class PtyProcess implements ParseClient {
   /** Fires once the process has exited and every byte it wrote was delivered. */
   readonly onExit: PtyLifecycle['onExit'];
 
-  private readonly pending = new ChunkQueue();
+  private readonly pending = new ChunkQueue((bytes, byte) => asBuffer(bytes).lastIndexOf(byte));
   private readonly skim = new BacklogSkim();
   private readonly hold = new FloodHold(() => this.flush());
   /*

@@ -69,6 +69,6 @@ export class BacklogSkim {
  * memchr, many times faster than Uint8Array's, and the plan is mostly those
  * searches.
  */
-function asBuffer(bytes: Uint8Array): Buffer {
+export function asBuffer(bytes: Uint8Array): Buffer {
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
 }
