@@ -140,8 +140,15 @@ async function firstFreeName(context: WorktreeContext, top: string, home: string
   throw new WorktreeError(`worktree names ${base} to ${numberedName(base, MAX_NUMBERED_NAMES)} are all in use; remove some (worktree_list shows them) or give a name`);
 }
 
+/** Why worktree `name` cannot be made in the project, or null when it is free. */
+export async function whyNameInUse(context: WorktreeContext, name: string): Promise<string | null> {
+  const { top } = await findCheckout(context.projectDir);
+  return nameInUse(context, top, worktreesHome(top, context.settings), name);
+}
+
 /** Why `name` cannot be used, or null: patterm's record, the branch or the directory already exists. */
 async function nameInUse(context: WorktreeContext, top: string, home: string, name: string): Promise<string | null> {
+  // A record that cannot be read still stands for a worktree: the name stays taken.
   if (await readWorktreeRecord(context.projectDir, name, context.stateHome).catch((error: Error) => error)) {
     return `patterm already has a worktree of that name`;
   }

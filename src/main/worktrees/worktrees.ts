@@ -5,7 +5,7 @@
  */
 import { KeyedLock } from '../../node/keyed-lock.js';
 import type { PaneInfo } from '../../shared/pane-types.js';
-import { createWorktree, type PreparedWorktree, type WorktreeRequest } from './worktree-create.js';
+import { createWorktree, whyNameInUse, type PreparedWorktree, type WorktreeRequest } from './worktree-create.js';
 import { diffWorktree, type WorktreeDiff } from './worktree-diff.js';
 import { listWorktreeRecords, readWorktreeRecord, writeWorktreeRecord, type WorktreeRecord } from './worktree-records.js';
 import { removeWorktree, type RemovalResult } from './worktree-remove.js';
@@ -47,6 +47,11 @@ export class Worktrees {
   /** Makes the worktree a child starts in (worktree-create.ts); throws WorktreeError saying what stopped it. */
   prepare(request: WorktreeRequest): Promise<PreparedWorktree> {
     return createWorktree(this.context, request);
+  }
+
+  /** Why worktree `name` is taken (a record, its branch or its directory exists), or null when it is free. */
+  whyNameInUse(name: string): Promise<string | null> {
+    return whyNameInUse(this.context, name);
   }
 
   /** The child started: its pane (and, for a child that started a session, that session) go in the record. */

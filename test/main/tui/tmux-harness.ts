@@ -132,6 +132,7 @@ export class TmuxPatterm {
       XDG_CONFIG_HOME: config,
       XDG_DATA_HOME: data,
       XDG_CACHE_HOME: join(this.root, 'cache'),
+      XDG_STATE_HOME: join(this.root, 'state'),
       XDG_RUNTIME_DIR: runtime,
       PATTERM_LOG: join(this.root, 'patterm.log'),
       [markName]: this.marker.split('=')[1],

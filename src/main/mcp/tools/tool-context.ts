@@ -12,6 +12,7 @@ import type { ProgressReporter } from '../services/progress-keepalive.js';
 import type { TimerService } from '../services/timer-service.js';
 import type { AgentStateTracker } from '../../agents/agent-state-tracker.js';
 import type { PermissionPolicy } from '../services/permission-policy.js';
+import type { Worktrees } from '../../worktrees/worktrees.js';
 
 export interface McpServices {
   coordinator: Coordinator;
@@ -25,6 +26,8 @@ export interface McpServices {
   states: AgentStateTracker;
   /** Which approvals send_input may give (off unless the user's config turns it on). */
   policy: PermissionPolicy;
+  /** The project's git worktrees: spawns make them, worktree_* tools inspect and remove them. */
+  worktrees: Worktrees;
 }
 
 export interface ToolContext {
