@@ -15,6 +15,7 @@ import { configPath, loadConfig } from './tui/config.js';
 import { restoreHostTerminal } from './tui/terminal-restore.js';
 import { TuiHost } from './tui/tui-host.js';
 import { ignoreError } from '../node/patterm-log.js';
+import { Worktrees } from './worktrees/worktrees.js';
 
 export interface AppOptions {
   projectDir: string;
@@ -32,6 +33,8 @@ export async function runApp(options: AppOptions): Promise<void> {
   const coordinator = new Coordinator(options.projectDir);
   coordinator.workerNice = INTERACTIVE_WORKER_NICE;
   coordinator.admission.limits = config.limits;
+  // Shared by the MCP tools and the TUI, so both see one set of records and locks.
+  const worktrees = new Worktrees({ projectDir: options.projectDir, instanceId: coordinator.instanceId, settings: config.worktrees, panes: () => coordinator.allPanes() });
   let tui: TuiHost | null = null;
   let mcpStarting: Promise<McpServerHandle> | null = null;
   // A failed start is reported below, once the terminal is back; those waiting on it only go without.
@@ -59,6 +62,7 @@ export async function runApp(options: AppOptions): Promise<void> {
     onCrash: (error) => crash(lifecycle, tui, error),
     onRendererReady: () => void mcpStarting?.then(() => warmUp(coordinator), startFailed),
     rendererThread: options.rendererThread,
+    worktrees,
   });
   tui.start();
   crashTui = tui;
@@ -69,6 +73,7 @@ export async function runApp(options: AppOptions): Promise<void> {
     projectDir: options.projectDir,
     launcher: (endpoint) => createAgentLauncher({ coordinator, endpoint, catalog }),
     permissionPolicy: config.permissions,
+    worktrees,
   });
   let mcp: McpServerHandle;
   try {

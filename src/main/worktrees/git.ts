@@ -5,6 +5,7 @@
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { logIgnored } from '../../node/patterm-log.js';
+import { declareOwnChild } from '../../node/own-children.js';
 
 /** Output of `git diff` or `git ls-files` in a large repository can run to many megabytes. */
 const MAX_OUTPUT_BYTES = 256 * 1024 * 1024;
@@ -76,6 +77,7 @@ export function runGit(cwd: string, args: readonly string[], options: GitOptions
       if (typeof code === 'number' && options.okCodes?.includes(code)) return resolve({ stdout, exitCode: code });
       reject(new GitError(args, cwd, typeof code === 'number' ? code : null, stderr || error.message));
     });
+    declareOwnChild(child);
     // EPIPE when git exits before reading it all is reported by the callback above.
     child.stdin?.on('error', (error) => logIgnored(`writing to \`git ${args.join(' ')}\``, error));
     child.stdin?.end(options.input ?? '');

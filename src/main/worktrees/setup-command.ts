@@ -8,6 +8,7 @@ import { spawn } from 'node:child_process';
 import { DEFAULT_KILL_GRACE_MS, INSTANCE_MARKER_VAR, killPaneTree, PANE_MARKER_VAR } from '../../node/process-reaper.js';
 import { ignoreError } from '../../node/patterm-log.js';
 import { withoutRepositoryVariables } from './git.js';
+import { declareOwnChild } from '../../node/own-children.js';
 
 /** What a failed setup shows: its last lines, where the error usually is. */
 const MAX_OUTPUT_CHARS = 16 * 1024;
@@ -45,6 +46,7 @@ export function runSetup(run: SetupRun): Promise<SetupOutcome> {
       stdio: ['ignore', 'pipe', 'pipe'],
       detached: true,
     });
+    declareOwnChild(child);
     let output = '';
     const keep = (chunk: Buffer) => {
       output += chunk.toString('utf8');
