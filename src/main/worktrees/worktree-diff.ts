@@ -7,7 +7,7 @@
 import { copyFile, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { git } from './git.js';
+import { git, runGit } from './git.js';
 import { pathExists } from './path-exists.js';
 import type { WorktreeRecord } from './worktree-records.js';
 import { logIgnored } from '../../node/patterm-log.js';
@@ -32,7 +32,8 @@ export async function diffWorktree(record: WorktreeRecord, statOnly: boolean): P
     const base = ['diff', '--cached', '--no-color', '--no-ext-diff', '--submodule=short', record.baseCommit];
     const stat = await git(record.path, [...base, '--stat=200'], { env });
     const names = await git(record.path, [...base, '--name-only', '-z'], { env });
-    const patch = statOnly ? '' : await git(record.path, [...base, '--patch'], { env });
+    // The patch exactly as git wrote it, final newline included, so that it applies as it is.
+    const patch = statOnly ? '' : (await runGit(record.path, [...base, '--patch'], { env })).stdout;
     return { stat, patch, files: names.split('\0').filter((name) => name !== '').length };
   } finally {
     await rm(scratch, { recursive: true, force: true }).catch((error) => logIgnored(`removing ${scratch}`, error));
