@@ -3,12 +3,8 @@
  * model that asked (what is wrong, and what to do). MCP tools return it as an
  * error result; the TUI shows it in the status line.
  */
-export class WorktreeError extends Error {
+import { DetailedError } from '../../shared/detailed-error.js';
+
+export class WorktreeError extends DetailedError {
   override readonly name = 'WorktreeError';
-  constructor(
-    message: string,
-    readonly details: Record<string, unknown> = {},
-  ) {
-    super(message);
-  }
 }
