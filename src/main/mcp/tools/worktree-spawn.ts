@@ -59,7 +59,8 @@ export async function prepareSpawnWorktree(
   try {
     const named = args.name !== undefined;
     let childName = args.name;
-    if (childName === undefined) ({ name: childName, release } = await freeDefaultName(context, child.nameBase));
+    // A worktree named after the child needs a child name no worktree has; one named by the caller does not.
+    if (childName === undefined) ({ name: childName, release } = await freeDefaultName(context, child.nameBase, args.worktree === true));
     const wanted = named || args.worktree !== true ? args.worktree : childName;
     const preparing = worktrees.prepare({ worktree: wanted, base: args.base, child: { name: childName, kind: child.kind, preset: child.preset }, sessionId: caller.sessionId });
     const prepared = await progress.during(preparing, (elapsedMs) => `preparing a worktree (git worktree add, submodules, setup): ${Math.round(elapsedMs / 1000)} s`);
@@ -95,8 +96,8 @@ export async function prepareSpawnWorktree(
   }
 }
 
-/** `<base>-1`, `<base>-2`, …: the first that no running pane of the session and no worktree has, reserved. */
-async function freeDefaultName(context: ToolContext, base: string): Promise<{ name: string; release(): void }> {
+/** `<base>-1`, `<base>-2`, …: the first that no running pane of the session (and, asked, no worktree) has, reserved. */
+async function freeDefaultName(context: ToolContext, base: string, freeAsWorktree: boolean): Promise<{ name: string; release(): void }> {
   const { coordinator, worktrees } = context.services;
   for (let n = 1; n <= MAX_DEFAULT_NAMES; n++) {
     const candidate = `${base}-${n}`;
@@ -107,7 +108,7 @@ async function freeDefaultName(context: ToolContext, base: string): Promise<{ na
       if (error instanceof ToolError) continue;
       throw error;
     }
-    if ((await worktrees.whyNameInUse(candidate)) === null) return { name: candidate, release };
+    if (!freeAsWorktree || (await worktrees.whyNameInUse(candidate)) === null) return { name: candidate, release };
     release();
   }
   throw new ToolError(`names ${base}-1 to ${base}-${MAX_DEFAULT_NAMES} are all taken by panes or worktrees; give name (and worktree) yourself`);
