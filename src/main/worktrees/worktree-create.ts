@@ -18,6 +18,7 @@ import { copyIncludedFiles } from './worktree-include.js';
 import { describeSetupFailure, runSetup } from './setup-command.js';
 import { WorktreeError } from './worktree-error.js';
 import type { WorktreeContext } from './worktree-context.js';
+import { ignoreError } from '../../node/patterm-log.js';
 
 /** `worktree: true` tries the child's name, then `<name>-2` … up to this. */
 const MAX_NUMBERED_NAMES = 100;
@@ -70,7 +71,8 @@ export async function createWorktree(context: WorktreeContext, request: Worktree
     }
   } catch (error) {
     const reason = (error as Error).message;
-    await writeWorktreeRecord(context.projectDir, { ...record, status: 'failed', failure: reason }, context.stateHome);
+    // The record still says "creating" if this fails; the reason goes to the caller either way.
+    await writeWorktreeRecord(context.projectDir, { ...record, status: 'failed', failure: reason }, context.stateHome).catch(ignoreError(`marking worktree ${record.name} failed in its record`));
     const details = error instanceof WorktreeError ? error.details : {};
     throw new WorktreeError(
       `could not prepare worktree ${record.name}: ${reason}\nNothing was spawned. The worktree is kept for inspection at ${record.path} (branch ${record.branch}); remove it with worktree_remove name ${JSON.stringify(record.name)}.`,
