@@ -55,7 +55,7 @@ export default async function tuiFrameTime(args: FrameTimeArgs): Promise<{ ms: n
   );
   app.start();
   const pane = { id: 'p1', sessionId: 'p1', parentId: null, name: 'bench', kind: 'process' as const, status: 'running' as const, exitCode: null, signal: null, owner: 'user' as const, title: '' };
-  const model: UiModel = { sessions: [{ id: 'p1', name: 'bench', rootId: 'p1', childIds: [] }], panes: { p1: pane }, presets: [], scratchpads: [] };
+  const model: UiModel = { sessions: [{ id: 'p1', name: 'bench', rootId: 'p1', childIds: [] }], panes: { p1: pane }, presets: [], scratchpads: [], worktrees: [] };
   app.onMessage({ t: 'model', model });
   const size = paneSizeFor(args.cols, args.rows);
   // Warm up (JIT, first full paint), then measure; one frame per cap interval so none is coalesced.

@@ -18,6 +18,7 @@ import { AttachedHosts } from './hosts/attached-hosts.js';
 import { ignoreError, pattermLog } from '../node/patterm-log.js';
 import { startRunLog } from '../node/run-log.js';
 import { VERSION } from './version.js';
+import { Worktrees } from './worktrees/worktrees.js';
 
 export interface AppOptions {
   projectDir: string;
@@ -36,6 +37,8 @@ export async function runApp(options: AppOptions): Promise<void> {
   const coordinator = new Coordinator(options.projectDir);
   coordinator.workerNice = INTERACTIVE_WORKER_NICE;
   coordinator.admission.limits = config.limits;
+  // Shared by the MCP tools and the TUI, so both see one set of records and locks.
+  const worktrees = new Worktrees({ projectDir: options.projectDir, instanceId: coordinator.instanceId, settings: config.worktrees, panes: () => coordinator.allPanes() });
   let tui: TuiHost | null = null;
   let mcpStarting: Promise<McpServerHandle> | null = null;
   let hosts: AttachedHosts | null = null;
@@ -65,6 +68,7 @@ export async function runApp(options: AppOptions): Promise<void> {
     onRendererReady: () => void mcpStarting?.then(() => warmUp(coordinator), startFailed),
     rendererThread: options.rendererThread,
     connectHost: () => (hosts ? hosts.connectAndDescribe() : Promise.reject(new Error('the MCP server has not started yet; try again in a moment'))),
+    worktrees,
   });
   tui.start();
   crashTui = tui;
@@ -75,6 +79,7 @@ export async function runApp(options: AppOptions): Promise<void> {
     projectDir: options.projectDir,
     launcher: (endpoint) => createAgentLauncher({ coordinator, endpoint, catalog }),
     permissionPolicy: config.permissions,
+    worktrees,
   });
   let mcp: McpServerHandle;
   try {

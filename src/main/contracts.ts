@@ -43,7 +43,18 @@ export interface SubmitResult {
 /** Implemented by src/main/presets/ (agent launcher). Used by the MCP tools and the TUI palette alike. */
 export interface AgentLauncher {
   /** Spawn an agent preset, wait for its ready signal, then type and confirm `initialPrompt` if given. */
-  spawnAgent(request: { preset: string; initialPrompt?: string; name?: string; parentId?: PaneId; owner?: 'user' | 'orchestrator'; ownSize?: PaneSize }): Promise<{ pane: PaneInfo; submit: SubmitResult | null }>;
+  spawnAgent(request: {
+    preset: string;
+    initialPrompt?: string;
+    name?: string;
+    parentId?: PaneId;
+    owner?: 'user' | 'orchestrator';
+    ownSize?: PaneSize;
+    /** Where to start instead of the preset's working_dir (a worktree). */
+    workingDir?: string;
+    /** Variables over the preset's (a worktree's PATTERM_WORKTREE, …). */
+    env?: Record<string, string>;
+  }): Promise<{ pane: PaneInfo; submit: SubmitResult | null }>;
   /** Spawn a process preset or a freeform argv. */
   spawnProcess(request: {
     preset?: string;

@@ -10,6 +10,8 @@ import type { UiState } from './ui-state.js';
 /** The actions commands call; implemented by UiController. */
 export interface CommandActions {
   showSpawnList(): 'keep-open';
+  showWorktreeSpawnList(): 'keep-open';
+  showWorktreeReview(): 'keep-open';
   showSessionList(): 'keep-open';
   showPaneList(): 'keep-open';
   showScratchpadList(): 'keep-open';
@@ -44,6 +46,8 @@ const focusedRunning = (state: UiState) => state.focusedPane()?.status === 'runn
 
 export const BUILTIN_COMMANDS: readonly CommandDef[] = [
   { id: 'patterm.spawn', title: 'Spawn…', run: (a) => a.showSpawnList() },
+  { id: 'patterm.worktree.spawn', title: 'Spawn in new worktree…', run: (a) => a.showWorktreeSpawnList() },
+  { id: 'patterm.worktree.review', title: 'Review worktrees…', when: (state) => state.model.worktrees.length > 0, run: (a) => a.showWorktreeReview() },
   { id: 'patterm.session.switch', title: 'Switch to session…', when: hasManySessions, run: (a) => a.showSessionList() },
   { id: 'patterm.session.next', title: 'Next session', when: hasManySessions, run: (a) => a.cycleSession(1) },
   { id: 'patterm.session.previous', title: 'Previous session', when: hasManySessions, run: (a) => a.cycleSession(-1) },

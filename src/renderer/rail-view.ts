@@ -62,7 +62,17 @@ function drawTreeRow(buffer: CellBuffer, rect: Rect, y: number, row: TreeRow, st
   const style = wants && state.blinkOn ? THEME.attention : focused ? THEME.selected : THEME.text;
   const x = rect.x + 1;
   const end = buffer.text(x, y, fit(label + (wants ? ' !' : ''), width), style);
-  if (exitNote && textWidth(label) + textWidth(exitNote) < width) buffer.text(x + textWidth(label), y, exitNote, focused ? THEME.selected : THEME.dim);
+  let used = textWidth(label);
+  if (exitNote && used + textWidth(exitNote) < width) {
+    buffer.text(x + used, y, exitNote, focused ? THEME.selected : THEME.dim);
+    used += textWidth(exitNote);
+  }
+  // Its worktree's branch (shortened first when the rail is narrow) and how many files are changed there.
+  const changes = pane.worktree && pane.worktree.changes > 0 ? ` ±${pane.worktree.changes}` : '';
+  if (pane.worktree && !wants && used + textWidth(changes) + 4 < width) {
+    const branch = truncate(` ⎇ ${pane.worktree.branch}`, width - used - textWidth(changes));
+    buffer.text(x + used, y, branch + changes, focused ? THEME.selected : THEME.dim);
+  }
   hits.add({ x: rect.x, y, cols: end - rect.x, rows: 1 }, { kind: 'tree', paneId: pane.id });
 }
 

@@ -181,10 +181,10 @@ export class UiController implements CommandActions {
     if (reader) this.send({ kind: 'history', paneId: reader.paneId, ...reader.request() });
   }
 
-  spawnPreset(preset: UiPreset, child: boolean, initialPrompt?: string): void {
+  spawnPreset(preset: UiPreset, child: boolean, initialPrompt?: string, worktree?: string | true): void {
     const parentId = child ? (this.state.activeSession()?.rootId ?? undefined) : undefined;
-    this.send({ kind: 'spawn-preset', presetKind: preset.kind, preset: preset.id, presetName: preset.name, initialPrompt: initialPrompt || undefined, parentId });
-    this.notify(`Starting ${preset.name}…`, 'info', true);
+    this.send({ kind: 'spawn-preset', presetKind: preset.kind, preset: preset.id, presetName: preset.name, initialPrompt: initialPrompt || undefined, parentId, ...(worktree !== undefined ? { worktree } : {}) });
+    this.notify(worktree !== undefined ? `Preparing a worktree and starting ${preset.name}…` : `Starting ${preset.name}…`, 'info', true);
   }
 
   // ---- commands -----------------------------------------------------------------
@@ -263,11 +263,77 @@ export class UiController implements CommandActions {
   }
 
   private showPromptFor(preset: UiPreset, child: boolean): 'keep-open' {
-    return this.show({
+    return this.show(this.promptSpec(preset, child));
+  }
+
+  private promptSpec(preset: UiPreset, child: boolean, worktree?: string | true): PaletteViewSpec {
+    return {
       title: `Initial prompt for ${preset.name} (optional; Enter starts it)`,
       kind: 'text',
       placeholder: 'What should the agent do first?',
-      submit: (text) => this.spawnPreset(preset, child, text.trim() === '' ? undefined : text),
+      submit: (text) => this.spawnPreset(preset, child, text.trim() === '' ? undefined : text, worktree),
+    };
+  }
+
+  /** Presets to start in a new git worktree: in the active session as a child, or as a new session. */
+  showWorktreeSpawnList(): 'keep-open' {
+    const session = this.state.activeSession();
+    return this.show({
+      title: 'Spawn in new worktree…',
+      kind: 'list',
+      placeholder: 'Preset name',
+      items: () =>
+        this.state.model.presets
+          .filter((preset) => !preset.error)
+          .map((preset) => ({
+            id: `worktree.${preset.kind}.${preset.id}`,
+            label: `${preset.kind === 'agent' ? 'Spawn agent' : 'Run process'} in a worktree${session ? ` in ${session.name}` : ''}: ${preset.name}`,
+            run: () => this.showWorktreeNameFor(preset, !!session),
+          })),
+    });
+  }
+
+  private showWorktreeNameFor(preset: UiPreset, child: boolean): 'keep-open' {
+    return this.show({
+      title: `Worktree name for ${preset.name} (branch patterm/<name>; empty: named after the pane)`,
+      kind: 'text',
+      placeholder: 'e.g. fix-login',
+      submit: (text) => {
+        const worktree = text.trim() === '' ? true : text.trim();
+        // An agent's prompt comes next, in a palette of its own (the one that ran this closes).
+        if (preset.kind === 'agent') this.openPalette(this.promptSpec(preset, child, worktree));
+        else this.spawnPreset(preset, child, undefined, worktree);
+      },
+    });
+  }
+
+  /** Every worktree patterm made for this project, with what it holds; each opens its actions. */
+  showWorktreeReview(): 'keep-open' {
+    return this.show({
+      title: 'Review worktrees… (removal refuses to lose work)',
+      kind: 'list',
+      items: () =>
+        this.state.model.worktrees.map((worktree) => ({
+          id: `worktree.${worktree.name}`,
+          label: `${worktree.name}  ${worktree.branch}`,
+          detail: [
+            worktree.leftover ? 'from an earlier run' : 'this run',
+            worktree.present ? `${worktree.changes} changed` : 'directory gone',
+            ...(worktree.failed ? ['setup failed'] : []),
+          ].join(' · '),
+          run: () => this.showWorktreeActions(worktree.name),
+        })),
+    });
+  }
+
+  private showWorktreeActions(name: string): 'keep-open' {
+    return this.show({
+      title: `Worktree ${name}`,
+      kind: 'list',
+      items: () => [
+        { id: 'remove', label: 'Remove (refused if it would lose work)', run: () => this.send({ kind: 'worktree-remove', name, force: false }) },
+        { id: 'force-remove', label: 'Force remove (uncommitted work is lost; an unmerged branch is kept)', run: () => this.send({ kind: 'worktree-remove', name, force: true }) },
+      ],
     });
   }
 

@@ -22,7 +22,7 @@ export interface Attention {
   since: number;
 }
 
-const EMPTY_MODEL: UiModel = { sessions: [], panes: {}, presets: [], scratchpads: [] };
+const EMPTY_MODEL: UiModel = { sessions: [], panes: {}, presets: [], scratchpads: [], worktrees: [] };
 
 export class UiState {
   model: UiModel = EMPTY_MODEL;

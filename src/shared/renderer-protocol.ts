@@ -31,6 +31,23 @@ export interface UiPane {
   title: string;
   /** Its program waits for someone to answer a dialog or question: the tree marks it "needs you". */
   waitingForAnswer?: boolean;
+  /** It runs in a git worktree patterm made: the tree shows the branch and how many files are changed. */
+  worktree?: { branch: string; changes: number };
+}
+
+/** A git worktree patterm made for this project, for the review palette. */
+export interface UiWorktree {
+  name: string;
+  branch: string;
+  path: string;
+  /** Made by an earlier run of patterm. */
+  leftover: boolean;
+  /** false once its directory was deleted by hand. */
+  present: boolean;
+  /** Changed tracked files plus untracked files. */
+  changes: number;
+  /** Its setup failed (it is kept for inspection). */
+  failed: boolean;
 }
 
 export interface UiSession {
@@ -64,6 +81,7 @@ export interface UiModel {
   panes: Record<string, UiPane>;
   presets: UiPreset[];
   scratchpads: UiScratchpad[];
+  worktrees: UiWorktree[];
 }
 
 export interface UiConfig {
@@ -122,7 +140,8 @@ export type BridgeCommand =
   | { kind: 'typed'; paneId: string }
   | { kind: 'focus'; paneId: string | null }
   /** `preset` is the preset's id (file name); `presetName` its display name, the base of the pane's name. */
-  | { kind: 'spawn-preset'; presetKind: PaneKind; preset: string; presetName: string; initialPrompt?: string; parentId?: string }
+  /** With `worktree`, in a new git worktree: true names it after the pane. */
+  | { kind: 'spawn-preset'; presetKind: PaneKind; preset: string; presetName: string; initialPrompt?: string; parentId?: string; worktree?: string | true }
   | { kind: 'kill'; paneId: string }
   | { kind: 'close'; paneId: string }
   | { kind: 'set-owner'; paneId: string; owner: PaneOwner }
@@ -134,6 +153,8 @@ export type BridgeCommand =
   | { kind: 'history-find'; paneId: string; text: string; from: number; direction: -1 | 1 }
   /** A new session whose orchestrator is an MCP host outside patterm ("Connect an external orchestrator…"). */
   | { kind: 'connect-host' }
+  /** Remove a worktree through the safety checks (force: despite them; an unmerged branch still stays). */
+  | { kind: 'worktree-remove'; name: string; force: boolean }
   | { kind: 'quit' };
 
 /** Messages the renderer sends to the bridge. */

@@ -23,6 +23,7 @@ function drawnScreen(children: UiPane[], prepare: (state: UiState) => void): { s
     panes: Object.fromEntries([root, ...children].map((pane) => [pane.id, pane])),
     presets: [],
     scratchpads: [],
+    worktrees: [],
   };
   const [cols, rows] = [120, 30];
   const state = new UiState(cols, rows);

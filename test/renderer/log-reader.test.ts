@@ -23,7 +23,7 @@ function renderer(counter: WarningCounter | null = null): { app: RendererApp; co
   };
   const app = new RendererApp(COLS, ROWS, () => undefined, post, false, null, counter);
   app.start();
-  app.onMessage({ t: 'model', model: { sessions: [], panes: {}, presets: [], scratchpads: [] } });
+  app.onMessage({ t: 'model', model: { sessions: [], panes: {}, presets: [], scratchpads: [], worktrees: [] } });
   return { app, commands };
 }
 
@@ -80,7 +80,7 @@ test("the palette's log entry asks for the log's last rows and shows them, even 
 
     // A pane arriving does not take the reader away: the user opened the log to read it.
     const pane = { id: 'p1', sessionId: 'p1', parentId: null, name: 'bash', kind: 'process' as const, status: 'running' as const, exitCode: null, signal: null, owner: 'user' as const, title: '' };
-    const model: UiModel = { sessions: [{ id: 'p1', name: 'bash', rootId: 'p1', childIds: [] }], panes: { p1: pane }, presets: [], scratchpads: [] };
+    const model: UiModel = { sessions: [{ id: 'p1', name: 'bash', rootId: 'p1', childIds: [] }], panes: { p1: pane }, presets: [], scratchpads: [], worktrees: [] };
     app.state.applyModel(model);
     assert.ok(app.state.history?.isLog);
     app.controller.closeHistory();

@@ -10,6 +10,7 @@ const modelWith = (...ids: string[]): UiModel => ({
   panes: Object.fromEntries(ids.map((id) => [id, pane(id)])),
   presets: [],
   scratchpads: [],
+  worktrees: [],
 });
 
 test('"Starting …" goes as soon as the new pane arrives; other notices keep their time', () => {

@@ -23,6 +23,8 @@ import { AgentStateTracker } from '../agents/agent-state-tracker.js';
 import { ParentNotices } from './services/parent-notices.js';
 import { POLICY_OFF, type PermissionPolicy } from './services/permission-policy.js';
 import { PATTERM_BIN } from '../version.js';
+import { Worktrees } from '../worktrees/worktrees.js';
+import type { WorktreeSettings } from '../worktrees/worktree-settings.js';
 import { logIgnored } from '../../node/patterm-log.js';
 
 
@@ -41,6 +43,11 @@ export interface StartMcpServerOptions {
   dataHome?: string;
   /** Which approvals an orchestrator may give (permission-policy.ts); default off. */
   permissionPolicy?: PermissionPolicy;
+  /** The project's worktrees (the app shares them with the TUI); default: made here with config.json's defaults. */
+  worktrees?: Worktrees;
+  /** When `worktrees` is not given: where worktree records go (default $XDG_STATE_HOME or ~/.local/state), and config.json's "worktrees". */
+  stateHome?: string;
+  worktreeSettings?: WorktreeSettings;
   /** How long an unauthenticated connection may last; tests shorten the defaults. */
   deadlines?: ConnectionDeadlines;
   /** Test-only: how often long calls send progress (default PROGRESS_INTERVAL_MS). */
@@ -56,6 +63,7 @@ export interface McpServerHandle extends McpEndpoint {
   scratchpads: ScratchpadStore;
   /** Every pane's agent state; the TUI marks the panes that wait for an answer. */
   states: AgentStateTracker;
+  worktrees: Worktrees;
   /** request_human_attention events (the same stream as coordinator.onAttention). */
   onAttention: Coordinator['onAttention'];
   /** Open MCP connections (for tests and diagnostics). */
@@ -95,7 +103,9 @@ export async function startMcpServer(options: StartMcpServerOptions): Promise<Mc
     disposables.push(children, timers, states);
     const policy = options.permissionPolicy ?? POLICY_OFF;
     const attention = options.attention ?? tuiAttention(coordinator);
-    const dispatcher = new ToolDispatcher(ALL_TOOLS, { coordinator, launcher, identities, scratchpads, children, delivery, timers, states, policy, attention }, options.progressIntervalMs);
+    const worktrees =
+      options.worktrees ?? new Worktrees({ projectDir: options.projectDir, instanceId: coordinator.instanceId, stateHome: options.stateHome, settings: options.worktreeSettings, panes: () => coordinator.allPanes() });
+    const dispatcher = new ToolDispatcher(ALL_TOOLS, { coordinator, launcher, identities, scratchpads, children, delivery, timers, states, policy, attention, worktrees }, options.progressIntervalMs);
     const server = await McpSocketServer.listen(socketPath, identities, dispatcher, options.deadlines);
     disposables.unshift(server);
     return {
@@ -104,6 +114,7 @@ export async function startMcpServer(options: StartMcpServerOptions): Promise<Mc
       launcher,
       scratchpads,
       states,
+      worktrees,
       onAttention: coordinator.onAttention,
       get connectionCount() {
         return server.connectionCount;

@@ -54,10 +54,11 @@ export class PresetAgentLauncher implements AgentLauncher {
     const entry = this.catalog.findAgent(request.preset);
     if (!entry) throw new UnknownPresetError(`unknown agent preset ${JSON.stringify(request.preset)}; known agent presets: ${this.catalog.describeAgents()}`);
     const preset = entry.preset;
-    const cwd = expandHome(preset.working_dir);
-    this.checkProgram(preset.argv[0], cwd, preset.env);
+    const cwd = request.workingDir ?? expandHome(preset.working_dir);
+    const presetEnv = { ...preset.env, ...request.env };
+    this.checkProgram(preset.argv[0], cwd, presetEnv);
     const token = this.endpoint && preset.mcp_injection && preset.mcp_injection.kind !== 'none' ? this.endpoint.identities.issue() : null;
-    const injection = buildInjection(token ? preset.mcp_injection : undefined, token ? this.endpoint!.proxyCommand(token) : [], { ...process.env, ...preset.env });
+    const injection = buildInjection(token ? preset.mcp_injection : undefined, token ? this.endpoint!.proxyCommand(token) : [], { ...process.env, ...presetEnv });
     let pane: PaneInfo;
     try {
       pane = await this.coordinator.spawn({
@@ -65,7 +66,7 @@ export class PresetAgentLauncher implements AgentLauncher {
         name: request.name,
         kind: 'agent',
         cwd,
-        env: { ...preset.env, ...injection.env },
+        env: { ...presetEnv, ...injection.env },
         parentId: request.parentId,
         owner: request.owner,
         presetName: preset.name,

@@ -10,6 +10,7 @@
  */
 import { DEFAULT_KILL_GRACE_MS } from '../../node/process-reaper.js';
 import { OrphanAdoption } from './orphan-adoption.js';
+import { declareOwnChildPid } from '../../node/own-children.js';
 import { startOrphanWatchdog } from './orphan-watchdog.js';
 import { log, logDegraded } from '../../node/patterm-log.js';
 
@@ -51,7 +52,7 @@ export class Lifecycle {
   install(): void {
     // Before any pane starts: only processes forked after this re-parent to patterm.
     this.adoption = OrphanAdoption.start();
-    this.adoption?.ownChild(startOrphanWatchdog(this.coordinator.instanceId));
+    declareOwnChildPid(startOrphanWatchdog(this.coordinator.instanceId));
     for (const signal of HANDLED_SIGNALS) {
       process.on(signal, () => {
         const exitCode = SIGNAL_EXIT_CODES[signal] ?? 1;

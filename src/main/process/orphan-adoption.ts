@@ -12,13 +12,15 @@
  * Adopted orphans become children of patterm's main thread. The PTY host
  * thread's children (pane roots) are never waited for here: node-pty waits for
  * them, and the addon's waitpid(__WNOTHREAD) cannot reach another thread's child.
- * The main thread's own children (the watchdog) are excluded by pid: any child
- * process this thread spawns must be declared with ownChild().
+ * The main thread's own children (the watchdog, git for worktrees) are excluded
+ * by pid: any child process this thread spawns must be declared in
+ * src/node/own-children.ts.
  */
 import { readFileSync } from 'node:fs';
 import { killAfterDeath } from './leftover-paths.js';
 import { nativeAddon, type NativeAddon } from '../../node/native-addon.js';
 import { pattermLog } from '../../node/patterm-log.js';
+import { isOwnChild } from '../../node/own-children.js';
 import { liveProcessStats, POLL_INTERVAL_MS, SIGKILL_SETTLE_MS, signalAll, waitForExit, withDescendants } from '../../node/process-reaper.js';
 
 /**
@@ -32,7 +34,6 @@ export const ADOPTION_SCAN_MS = 500;
 export class OrphanAdoption {
   /** Adopted pid → takes its entry back from the watchdog. */
   private readonly adopted = new Map<number, () => void>();
-  private readonly own = new Set<number>();
   private scanQueued = false;
 
   /** Lives as long as the process: the interval and the SIGCHLD listener hold nothing open. */
@@ -55,11 +56,6 @@ export class OrphanAdoption {
     return new OrphanAdoption(native);
   }
 
-  /** A child this thread spawned itself (libuv waits for it): never reaped or killed here. */
-  ownChild(pid: number | undefined): void {
-    if (pid !== undefined) this.own.add(pid);
-  }
-
   private queueScan(): void {
     if (this.scanQueued) return;
     this.scanQueued = true;
@@ -72,7 +68,7 @@ export class OrphanAdoption {
   /** Reaps the adopted children that exited and registers the new ones with the watchdog. */
   scan(): void {
     for (const pid of this.mainThreadChildren()) {
-      if (this.own.has(pid)) continue;
+      if (isOwnChild(pid)) continue;
       if (this.native.reapIfExited(pid)) {
         this.adopted.get(pid)?.();
         this.adopted.delete(pid);

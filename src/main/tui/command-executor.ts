@@ -6,11 +6,13 @@
  * appear in the model.
  */
 import { LOG_READER_ID, type BridgeCommand, type NoticeLevel } from '../../shared/renderer-protocol.js';
-import type { HistorySlice } from '../../shared/pane-types.js';
+import type { HistorySlice, PaneInfo } from '../../shared/pane-types.js';
 import { findRowOffThread } from '../threads/cpu-pool.js';
 import type { AgentLauncher } from '../contracts.js';
 import type { Coordinator } from '../coordinator.js';
-import { ignoreError, logFile, logIgnored } from '../../node/patterm-log.js';
+import type { Worktrees } from '../worktrees/worktrees.js';
+import type { PreparedWorktree } from '../worktrees/worktree-create.js';
+import { ignoreError, log, logFile, logIgnored } from '../../node/patterm-log.js';
 import { LogHistory } from './log-history.js';
 
 /** Every row a pane's history can hold, and then some: a search covers all of it. */
@@ -19,6 +21,10 @@ const HISTORY_FIND_ROWS = 100_000;
 export interface ExecutorDeps {
   coordinator: Coordinator;
   launcher: AgentLauncher;
+  /** The project's worktrees, or null when the TUI runs without them. */
+  worktrees: Worktrees | null;
+  /** The tree's change counts and the review list are read again (after a spawn or a removal). */
+  refreshWorktrees(): void;
   focus(paneId: string | null): void;
   selectScratchpad(name: string | null): void;
   /** Rows of a pane's history, for the renderer's history reader. */
@@ -82,6 +88,9 @@ export class CommandExecutor {
           (error: Error) => this.deps.notify(`Could not open a session for an external orchestrator: ${error.message}`, 'error'),
         );
         return;
+      case 'worktree-remove':
+        void this.removeWorktree(command.name, command.force);
+        return;
       case 'quit':
         this.deps.quit();
         return;
@@ -90,16 +99,56 @@ export class CommandExecutor {
 
   private async spawn(command: Extract<BridgeCommand, { kind: 'spawn-preset' }>): Promise<void> {
     const { launcher } = this.deps;
-    const name = this.freeName(command.presetName);
+    let name = this.freeName(command.presetName);
+    let worktree: PreparedWorktree | null = null;
     try {
+      if (command.worktree !== undefined) {
+        worktree = await this.prepareWorktree(command, name);
+        // Named after the pane, the worktree may have had to take a number: the pane takes the same name.
+        if (command.worktree === true && this.freeName(worktree.record.name) === worktree.record.name) name = worktree.record.name;
+      }
+      const where = worktree ? { workingDir: worktree.cwd, env: worktree.env } : {};
+      let pane: PaneInfo;
       if (command.presetKind === 'agent') {
-        const result = await launcher.spawnAgent({ preset: command.preset, initialPrompt: command.initialPrompt, parentId: command.parentId, owner: 'user', name });
+        const result = await launcher.spawnAgent({ preset: command.preset, initialPrompt: command.initialPrompt, parentId: command.parentId, owner: 'user', name, ...where });
+        pane = result.pane;
         if (result.submit && !result.submit.submitted) this.deps.notify(`${result.pane.name}: the initial prompt was not confirmed (${result.submit.detail})`, 'warning');
       } else {
-        await launcher.spawnProcess({ preset: command.preset, parentId: command.parentId, owner: 'user', name });
+        pane = await launcher.spawnProcess({ preset: command.preset, parentId: command.parentId, owner: 'user', name, ...where });
       }
+      if (worktree) await this.deps.worktrees?.attachPane(worktree.record.name, pane);
     } catch (error) {
-      this.deps.notify(`Could not start ${command.preset}: ${(error as Error).message}`, 'error');
+      const kept = worktree ? ` The worktree ${worktree.record.name} (${worktree.record.path}) is kept.` : '';
+      this.deps.notify(`Could not start ${command.preset}: ${(error as Error).message}${kept}`, 'error');
+    } finally {
+      if (command.worktree !== undefined) this.deps.refreshWorktrees();
+    }
+  }
+
+  private prepareWorktree(command: Extract<BridgeCommand, { kind: 'spawn-preset' }>, childName: string): Promise<PreparedWorktree> {
+    const { coordinator, worktrees } = this.deps;
+    if (!worktrees) throw new Error('worktrees are not available in this patterm');
+    const sessionId = command.parentId !== undefined && coordinator.has(command.parentId) ? coordinator.info(command.parentId).sessionId : null;
+    return worktrees.prepare({ worktree: command.worktree!, child: { name: childName, kind: command.presetKind, preset: command.presetName }, sessionId });
+  }
+
+  /** The human may remove any worktree, through the same checks as worktree_remove. */
+  private async removeWorktree(name: string, force: boolean): Promise<void> {
+    const { worktrees } = this.deps;
+    if (!worktrees) return;
+    try {
+      const result = await worktrees.remove({ kind: 'human' }, name, force);
+      if (!result.removed) {
+        const reasons = result.reasons.map((reason, index) => `${index + 1}) ${reason}`).join('; ');
+        this.deps.notify(`Worktree ${name} not removed: ${reasons} · "Force remove" removes it anyway (an unmerged branch is kept)`, 'error');
+        return;
+      }
+      const branch = result.branchDeleted ? `branch ${result.branch} deleted` : result.branchKept ? `branch ${result.branch} kept: ${result.branchKept}` : `branch ${result.branch} was already gone`;
+      this.deps.notify(`Removed worktree ${name}; ${branch}`, 'info');
+    } catch (error) {
+      this.deps.notify(`Could not remove worktree ${name}: ${(error as Error).message}`, 'error');
+    } finally {
+      this.deps.refreshWorktrees();
     }
   }
 

@@ -1,13 +1,15 @@
 /**
  * $XDG_CONFIG_HOME/patterm/config.json: key bindings to palette command IDs
  * (bindings are layered on the palette and never re-implement an action),
- * whether a request for attention moves focus, the caps on live panes, and
- * whether panes may set the host clipboard (clipboard-forwarding.ts).
+ * whether a request for attention moves focus, the caps on live panes,
+ * whether panes may set the host clipboard (clipboard-forwarding.ts), and
+ * where git worktrees go and how they are set up (worktree-settings.ts).
  *
  *   { "keybindings": { "CTRL_N": "patterm.session.next", "F2": "preset.process.bash" },
  *     "attention": { "autoFocus": true },
  *     "limits": { "panesPerSession": 32, "panesTotal": 64 },
- *     "clipboard": { "write": false } }
+ *     "clipboard": { "write": false },
+ *     "worktrees": { "dir": "~/worktrees", "setup": "pnpm install --offline" } }
  *
  * A broken file never stops patterm: every problem names its field, the valid
  * parts apply, and the TUI shows the problems in the status line.
@@ -22,6 +24,7 @@ import { configHome } from '../../node/xdg-dirs.js';
 import { DEFAULT_PANE_LIMITS, PaneLimitsSchema, type PaneLimits } from '../panes/pane-limits.js';
 import { parsePermissionPolicy, POLICY_OFF, type PermissionPolicy } from '../mcp/services/permission-policy.js';
 import { ClipboardSchema, DEFAULT_CLIPBOARD, type ClipboardSettings } from './clipboard-forwarding.js';
+import { DEFAULT_WORKTREE_SETTINGS, WorktreeSettingsSchema, type WorktreeSettings } from '../worktrees/worktree-settings.js';
 
 const ConfigSchema = v.object({
   keybindings: v.optional(v.record(v.string(), v.string()), {}),
@@ -39,6 +42,7 @@ export interface PattermConfig {
   clipboard: ClipboardSettings;
   /** Which approvals an orchestrator may give (permission-policy.ts); off unless the file turns it on. */
   permissions: PermissionPolicy;
+  worktrees: WorktreeSettings;
 }
 
 export function loadConfig(path: string = configPath()): PattermConfig {
@@ -46,14 +50,14 @@ export function loadConfig(path: string = configPath()): PattermConfig {
   try {
     text = readFileSync(path, 'utf8');
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { ui: defaults([]), limits: DEFAULT_PANE_LIMITS, clipboard: DEFAULT_CLIPBOARD, permissions: POLICY_OFF };
-    return { ui: defaults([`cannot read ${path}: ${(error as Error).message}`]), limits: DEFAULT_PANE_LIMITS, clipboard: DEFAULT_CLIPBOARD, permissions: POLICY_OFF };
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return defaultConfig([]);
+    return defaultConfig([`cannot read ${path}: ${(error as Error).message}`]);
   }
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch (error) {
-    return { ui: defaults([`${path} is not valid JSON: ${(error as Error).message}`]), limits: DEFAULT_PANE_LIMITS, clipboard: DEFAULT_CLIPBOARD, permissions: POLICY_OFF };
+    return defaultConfig([`${path} is not valid JSON: ${(error as Error).message}`]);
   }
   return parseFullConfig(json, path);
 }
@@ -64,6 +68,7 @@ export function parseFullConfig(json: unknown, path: string): PattermConfig {
   const record = typeof json === 'object' && json !== null && !Array.isArray(json) ? (json as Record<string, unknown>) : {};
   const limits = parseSection(PaneLimitsSchema, record, 'limits', ui.errors);
   const clipboard = parseSection(ClipboardSchema, record, 'clipboard', ui.errors);
+  const worktrees = parseSection(WorktreeSettingsSchema, record, 'worktrees', ui.errors);
   const permissions = parsePermissionPolicy(record.permissions);
   ui.errors.push(...permissions.problems);
   return {
@@ -71,7 +76,12 @@ export function parseFullConfig(json: unknown, path: string): PattermConfig {
     limits: limits ? { ...limits, source: record.limits === undefined ? DEFAULT_PANE_LIMITS.source : path } : DEFAULT_PANE_LIMITS,
     clipboard: clipboard ?? DEFAULT_CLIPBOARD,
     permissions: permissions.policy,
+    worktrees: worktrees ?? DEFAULT_WORKTREE_SETTINGS,
   };
+}
+
+function defaultConfig(errors: string[]): PattermConfig {
+  return { ui: defaults(errors), limits: DEFAULT_PANE_LIMITS, clipboard: DEFAULT_CLIPBOARD, permissions: POLICY_OFF, worktrees: DEFAULT_WORKTREE_SETTINGS };
 }
 
 /** One section, or null (its default applies) with each problem added to `errors`, naming the field and what it got. */

@@ -20,6 +20,8 @@ import { markModesRestored, markTerminalTaken, restoreHostTerminal } from './ter
 import { ignoreError, log, logIgnored, pattermLog, sharedRunLog } from '../../node/patterm-log.js';
 import { buildModel, uiPresets, type PresetListing } from './ui-model.js';
 import { ClipboardForwarding, DEFAULT_CLIPBOARD, type ClipboardSettings } from './clipboard-forwarding.js';
+import { WorktreeFeed } from './worktree-feed.js';
+import type { Worktrees } from '../worktrees/worktrees.js';
 
 export interface TuiOptions {
   coordinator: Coordinator;
@@ -39,6 +41,8 @@ export interface TuiOptions {
   rendererThread?: Worker;
   /** "Connect an external orchestrator…": opens a session for an MCP host; resolves with what to tell the user. */
   connectHost(): Promise<string>;
+  /** The project's git worktrees: spawned into from the palette, shown in the tree, reviewed and removed. */
+  worktrees?: Worktrees;
 }
 
 /** Used when the host does not report a size (it always should for a TTY). */
@@ -52,6 +56,7 @@ export class TuiHost implements Disposable {
   private pump: FramePump | null = null;
   private executor: CommandExecutor | null = null;
   private feed: ScratchpadFeed | null = null;
+  private worktreeFeed: WorktreeFeed | null = null;
   private presets: UiPreset[] = [];
   private scratchpads: UiScratchpad[] = [];
   private modelQueued = false;
@@ -82,9 +87,17 @@ export class TuiHost implements Disposable {
       if (port && paneId) renderer.post({ t: 'frame-port', paneId, port, input: coordinator.directInput(paneId) }, [port]);
       else renderer.post({ t: 'frame-port', paneId: null, port: null });
     });
+    const worktrees = this.options.worktrees ?? null;
+    if (worktrees) {
+      const running = (paneId: string) => coordinator.has(paneId) && coordinator.info(paneId).process.status === 'running';
+      this.worktreeFeed = new WorktreeFeed(worktrees, running, () => this.queueModel(), (text, level) => this.notify(text, level));
+      this.disposables.add(this.worktreeFeed);
+    }
     this.executor = new CommandExecutor({
       coordinator,
       launcher: this.options.launcher,
+      worktrees,
+      refreshWorktrees: () => void this.worktreeFeed?.refresh(),
       focus: (paneId) => this.pump?.setFocus(paneId),
       selectScratchpad: (name) => this.feed?.select(name),
       sendHistoryFound: (paneId, text, row) => this.renderer?.post({ t: 'history-found', paneId, text, row }),
@@ -100,7 +113,10 @@ export class TuiHost implements Disposable {
 
     this.disposables.add(coordinator.onPaneAdded(() => this.queueModel()));
     this.disposables.add(coordinator.onPaneChanged(() => this.queueModel()));
-    this.disposables.add(coordinator.onPaneExited(() => this.queueModel()));
+    this.disposables.add(coordinator.onPaneExited(() => {
+      this.queueModel();
+      void this.worktreeFeed?.refresh();
+    }));
     this.disposables.add(coordinator.onContention((info) => renderer.post({ t: 'contention', paneId: info.id })));
     this.disposables.add(coordinator.onAttention(({ paneId, reason }) => renderer.post({ t: 'attention', paneId, reason })));
     const clipboard = new ClipboardForwarding(
@@ -120,6 +136,7 @@ export class TuiHost implements Disposable {
     this.watchPresets();
     renderer.post({ t: 'config', config: this.options.config });
     this.queueModel();
+    void this.worktreeFeed?.refresh();
   }
 
   /**
@@ -232,7 +249,7 @@ export class TuiHost implements Disposable {
     setImmediate(() => {
       this.modelQueued = false;
       if (this.stopped) return;
-      this.renderer?.post({ t: 'model', model: buildModel(this.options.coordinator, this.presets, this.scratchpads) });
+      this.renderer?.post({ t: 'model', model: buildModel(this.options.coordinator, this.presets, this.scratchpads, this.worktreeFeed) });
     });
   }
 

@@ -5,7 +5,7 @@
  */
 import { basename } from 'node:path';
 import type { PaneInfo } from '../../shared/pane-types.js';
-import type { UiModel, UiPane, UiPreset, UiScratchpad } from '../../shared/renderer-protocol.js';
+import type { UiModel, UiPane, UiPreset, UiScratchpad, UiWorktree } from '../../shared/renderer-protocol.js';
 import type { Coordinator } from '../coordinator.js';
 
 /** The parts of the preset catalog the palette needs (src/main/presets/preset-catalog.ts has them). */
@@ -43,9 +43,18 @@ export function uiPresets(listing: PresetListing): UiPreset[] {
   return [...loaded('agent', listing.agents), ...loaded('process', listing.processes), ...broken];
 }
 
-export function buildModel(coordinator: Coordinator, presets: UiPreset[], scratchpads: UiScratchpad[]): UiModel {
+/** The worktree side of the model: which pane works in which worktree, and the list to review. */
+export interface WorktreeView {
+  forPane(paneId: string): { branch: string; changes: number } | undefined;
+  list(): UiWorktree[];
+}
+
+export function buildModel(coordinator: Coordinator, presets: UiPreset[], scratchpads: UiScratchpad[], worktrees: WorktreeView | null = null): UiModel {
   const panes: Record<string, UiPane> = {};
-  for (const info of coordinator.allPanes()) panes[info.id] = uiPane(info);
+  for (const info of coordinator.allPanes()) {
+    const worktree = worktrees?.forPane(info.id);
+    panes[info.id] = worktree ? { ...uiPane(info), worktree } : uiPane(info);
+  }
   const sessions = coordinator.listSessions().map((session) => ({ ...session, childIds: [...session.childIds] }));
-  return { sessions, panes, presets, scratchpads };
+  return { sessions, panes, presets, scratchpads, worktrees: worktrees?.list() ?? [] };
 }

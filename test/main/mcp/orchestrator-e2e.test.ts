@@ -18,7 +18,7 @@ test('an agent launched from a preset orchestrates a sub-agent and a process end
   // The user spawns the orchestrator from the palette: no parent, user-owned.
   const { pane: root, submit } = await launcher.spawnAgent({ preset: 'fake', owner: 'user' });
   assert.equal(submit, null);
-  await expectScreen(coordinator, root.id, 'mcp\\| connected, 16 tools');
+  await expectScreen(coordinator, root.id, 'mcp\\| connected, 19 tools');
 
   /** Types a line into the orchestrator the way the user would, and waits for the tool's answer on its screen. */
   const say = async (line: string, answer: string): Promise<string> => {

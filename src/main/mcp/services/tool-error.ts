@@ -3,12 +3,8 @@
  * Its own file so that the services tools use (child registry, pane names)
  * can throw it without importing the tool kit, which imports their context.
  */
-export class ToolError extends Error {
+import { DetailedError } from '../../../shared/detailed-error.js';
+
+export class ToolError extends DetailedError {
   override readonly name = 'ToolError';
-  constructor(
-    message: string,
-    readonly details: Record<string, unknown> = {},
-  ) {
-    super(message);
-  }
 }

@@ -16,6 +16,9 @@ import { scratchpadList } from './scratchpad-list.js';
 import { scratchpadRead } from './scratchpad-read.js';
 import { scratchpadWrite } from './scratchpad-write.js';
 import { scratchpadAppend } from './scratchpad-append.js';
+import { worktreeList } from './worktree-list.js';
+import { worktreeDiff } from './worktree-diff.js';
+import { worktreeRemove } from './worktree-remove.js';
 
 export const ALL_TOOLS: readonly ToolDefinition[] = [
   spawnAgent,
@@ -34,4 +37,7 @@ export const ALL_TOOLS: readonly ToolDefinition[] = [
   scratchpadRead,
   scratchpadWrite,
   scratchpadAppend,
+  worktreeList,
+  worktreeDiff,
+  worktreeRemove,
 ] as unknown as readonly ToolDefinition[];

@@ -11,14 +11,8 @@ import { streamLinesOffThread } from '../../threads/cpu-pool.js';
 import type { StreamLinesResult } from '../../../node/cpu-tasks.js';
 import { patternMatcher } from '../../../node/pattern-matcher.js';
 import type { PatternSpec } from '../../../node/pattern-tasks.js';
-import { ChildIdSchema, counterSchema, RegexSchema } from './schemas.js';
+import { ChildIdSchema, counterSchema, DEFAULT_STREAM_BYTES, MAX_STREAM_BYTES, RegexSchema } from './schemas.js';
 
-/**
- * Default bytes per stream read: ~16k tokens of text, a sensible bite for a
- * model's context. The caller pages with new_offset, or asks for up to the cap.
- */
-const DEFAULT_STREAM_BYTES = 64 * 1024;
-const MAX_STREAM_BYTES = 1024 * 1024;
 /** A read holds at most one line per byte, so no line count past this can mean anything. */
 const MAX_STREAM_LINES = MAX_STREAM_BYTES;
 

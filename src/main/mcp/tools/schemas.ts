@@ -96,3 +96,38 @@ export function ownSizeOf(args: { cols?: number; rows?: number }): PaneSize | un
 export function sizeResult(shared: PaneSize, ownSize: PaneSize | undefined): { cols: number; rows: number; own_size: boolean } {
   return { ...(ownSize ?? shared), own_size: ownSize !== undefined };
 }
+
+/** `worktree` and `base` of spawn_agent, spawn_process and spawn_shell: a child in a git worktree of its own. */
+export const WorktreeFields = {
+  worktree: v.optional(
+    v.pipe(
+      v.union([v.boolean(), v.pipe(v.string(), v.minLength(1, 'worktree is empty; give a name, or true'), v.maxLength(200))], (issue) => `worktree must be true or a name, received ${JSON.stringify(issue.input)}`),
+      v.description(
+        'Start the child in a git worktree of its own, on a new branch patterm/<name>, outside the project checkout: true names it after the child, a string names it (made plain for git: "fix login/bug" becomes "fix-login-bug"). A name already in use is an error. Its change shows in worktree_diff; worktree_remove removes it safely.',
+      ),
+    ),
+  ),
+  base: v.optional(
+    v.pipe(
+      v.string(),
+      v.minLength(1, 'base is empty'),
+      v.maxLength(256),
+      v.description('With worktree: the branch, tag or commit the new branch starts at. Default: what the project checkout has checked out (its HEAD).'),
+    ),
+  ),
+};
+
+/**
+ * Default bytes per stream read (read_output) or diff read (worktree_diff): ~16k tokens of
+ * text, a sensible bite for a model's context. The caller pages on, or asks for up to the cap.
+ */
+export const DEFAULT_STREAM_BYTES = 64 * 1024;
+export const MAX_STREAM_BYTES = 1024 * 1024;
+
+/** The name of one of patterm's worktrees, as worktree_list shows it. */
+export const WorktreeNameSchema = v.pipe(
+  v.string(),
+  v.minLength(1, 'name is empty; use a name from worktree_list'),
+  v.maxLength(200),
+  v.description('The worktree\'s name, as worktree_list and the spawn result show it (its branch is patterm/<name>).'),
+);

@@ -1,8 +1,10 @@
 import * as v from 'valibot';
 import { PROGRESS_INTERVAL_MS } from '../services/progress-keepalive.js';
 import { defineTool, fail, ok, ToolError } from './tool-kit.js';
-import { ChildSizeFields, messageSchema, NotifyOnExitSchema, ownSizeOf, PaneNameSchema, sizeResult } from './schemas.js';
+import { ChildSizeFields, messageSchema, NotifyOnExitSchema, ownSizeOf, PaneNameSchema, sizeResult, WorktreeFields } from './schemas.js';
 import { reserveName } from '../services/pane-names.js';
+import { paneNameBase } from '../../../shared/pane-name.js';
+import { prepareSpawnWorktree, type SpawnWorktree } from './worktree-spawn.js';
 
 export const spawnAgent = defineTool({
   name: 'spawn_agent',
@@ -15,6 +17,7 @@ export const spawnAgent = defineTool({
     'patterm adds nothing to your prompt: say in initial_prompt what the agent should do, that it is a sub-agent, that it can answer you with the report_to_parent tool, and that messages from you arrive prefixed with "[orchestrator]".',
     'Returns child_id. Follow its progress with wait_for_pattern or read_output (mode "grid"); talk to it with send_message_to.',
     'Sub-agents cannot spawn agents (two-level tree).',
+    'With worktree, the agent works in a git worktree of its own on branch patterm/<name>, so parallel agents never edit the same checkout.',
     `An agent CLI can take a minute to start; meanwhile MCP progress notifications go out every ${PROGRESS_INTERVAL_MS / 1000} s to a client that asked for them.`,
   ].join(' '),
   schema: v.strictObject({
@@ -23,27 +26,36 @@ export const spawnAgent = defineTool({
     name: v.optional(PaneNameSchema),
     notify_on_exit: NotifyOnExitSchema,
     ...ChildSizeFields,
+    ...WorktreeFields,
   }),
-  async run(args, { caller, services, progress }) {
+  async run(args, context) {
+    const { caller, services, progress } = context;
     const ownSize = ownSizeOf(args);
-    const release = args.name ? reserveName(services.coordinator, caller.paneId, args.name) : () => undefined;
+    const releaseName = args.name ? reserveName(services.coordinator, caller.paneId, args.name) : () => undefined;
+    let worktree: SpawnWorktree | null = null;
     let spawned;
     try {
+      worktree = await prepareSpawnWorktree(context, args, { kind: 'agent', preset: args.preset, nameBase: paneNameBase(args.preset) });
       const starting = services.launcher.spawnAgent({
         preset: args.preset,
         initialPrompt: args.initial_prompt,
-        name: args.name,
+        name: worktree?.childName ?? args.name,
         parentId: caller.paneId,
         owner: 'orchestrator',
         ownSize,
+        workingDir: worktree?.cwd,
+        env: worktree?.env,
       });
       spawned = await progress.during(starting, (elapsedMs) => `starting ${args.preset} and typing its first prompt: ${Math.round(elapsedMs / 1000)} s`);
     } catch (error) {
-      throw new ToolError(`could not spawn agent preset ${JSON.stringify(args.preset)}: ${(error as Error).message}`);
+      if (error instanceof ToolError) throw error;
+      throw new ToolError(`could not spawn agent preset ${JSON.stringify(args.preset)}: ${(error as Error).message}${worktree?.keptNote ?? ''}`);
     } finally {
-      release();
+      releaseName();
+      worktree?.release();
     }
     const { pane, submit } = spawned;
+    await worktree?.attach(pane);
     services.children.record(pane, caller.paneId, { notifyOnExit: args.notify_on_exit });
     const result = {
       child_id: pane.id,
@@ -53,13 +65,15 @@ export const spawnAgent = defineTool({
       prompt_submitted: submit?.submitted ?? false,
       submit_attempts: submit?.attempts ?? 0,
       submit_detail: submit?.detail ?? '',
+      ...(worktree ? { worktree: worktree.result } : {}),
     };
+    const where = worktree?.headline ?? '';
     if (!submit?.submitted) {
       return fail(
-        `spawned ${pane.name} (child_id ${pane.id}), but could not confirm that initial_prompt was submitted: ${submit?.detail ?? 'no submission was attempted'}. Check its screen with read_output and resend with send_input or send_message_to.`,
+        `spawned ${pane.name} (child_id ${pane.id})${where}, but could not confirm that initial_prompt was submitted: ${submit?.detail ?? 'no submission was attempted'}. Check its screen with read_output and resend with send_input or send_message_to.`,
         result,
       );
     }
-    return ok(result, `spawned ${pane.name} (child_id ${pane.id}); initial_prompt submitted (${result.submit_attempts} attempt${result.submit_attempts === 1 ? '' : 's'}).`);
+    return ok(result, `spawned ${pane.name} (child_id ${pane.id})${where}; initial_prompt submitted (${result.submit_attempts} attempt${result.submit_attempts === 1 ? '' : 's'}).`);
   },
 });

@@ -1,10 +1,12 @@
 import * as v from 'valibot';
 import { stat } from 'node:fs/promises';
-import { resolve } from 'node:path';
+import { basename, resolve } from 'node:path';
 import { compilePattern, PatternError } from '../../../shared/pattern.js';
 import { defineTool, ok, ToolError } from './tool-kit.js';
 import { reserveName } from '../services/pane-names.js';
-import { ChildSizeFields, NotifyOnExitSchema, ownSizeOf, PaneNameSchema, RegexSchema, sizeResult } from './schemas.js';
+import { ChildSizeFields, NotifyOnExitSchema, ownSizeOf, PaneNameSchema, RegexSchema, sizeResult, WorktreeFields } from './schemas.js';
+import { paneNameBase } from '../../../shared/pane-name.js';
+import { prepareSpawnWorktree, type SpawnWorktree } from './worktree-spawn.js';
 import { ignoreError } from '../../../node/patterm-log.js';
 
 /** A dev server that is not ready in ten minutes is not going to be; the caller can still poll afterwards. */
@@ -23,6 +25,7 @@ export const spawnProcess = defineTool({
     'Give either preset (a process preset such as "dev") or argv (e.g. ["npm", "run", "dev"]); with shell: true, argv[0] is a shell command line run by sh -lc (pipes, redirections).',
     'Returns child_id at once; the process keeps running. Read its output with read_output (mode "stream" for logs, "grid" for full-screen programs), type into it with send_input, stop it with kill.',
     'ready_pattern / error_pattern are regexes matched against each output line; list_children reports which matched first. With ready_timeout_seconds, this call waits until one of them matches (or the process exits, or the time runs out) and returns which.',
+    'With worktree, it runs in a git worktree of its own on branch patterm/<name> (working_dir is then relative to the worktree).',
   ].join(' '),
   schema: v.strictObject({
     preset: v.optional(v.pipe(v.string(), v.minLength(1, 'preset is empty'), v.maxLength(200), v.description('Name of a process preset. Give this or argv.'))),
@@ -35,7 +38,7 @@ export const spawnProcess = defineTool({
       ),
     ),
     shell: v.optional(v.pipe(v.boolean(), v.description('Run argv[0] as a shell command line (sh -lc). Default false.')), false),
-    working_dir: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(4096), v.description('Directory to run in; relative paths are resolved against the project directory. Default: the project directory.'))),
+    working_dir: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(4096), v.description('Directory to run in; relative paths are resolved against the project directory (with worktree: the worktree). Default: the project directory.'))),
     env: v.optional(
       v.pipe(
         v.record(
@@ -58,8 +61,10 @@ export const spawnProcess = defineTool({
         v.description('Wait up to this long for ready_pattern or error_pattern to match before returning.'),
       ),
     ),
+    ...WorktreeFields,
   }),
-  async run(args, { caller, services }) {
+  async run(args, context) {
+    const { caller, services } = context;
     if ((args.preset === undefined) === (args.argv === undefined)) {
       throw new ToolError('give exactly one of preset (a process preset name) or argv (a program and its arguments)');
     }
@@ -70,30 +75,52 @@ export const spawnProcess = defineTool({
     const ownSize = ownSizeOf(args);
     const ready = compileNamed('ready_pattern', args.ready_pattern);
     const error = compileNamed('error_pattern', args.error_pattern);
-    if (args.working_dir !== undefined) await assertDirectory(resolve(services.coordinator.projectDir, args.working_dir), args.working_dir);
-    const release = args.name ? reserveName(services.coordinator, caller.paneId, args.name) : () => undefined;
+    const withWorktree = args.worktree !== undefined && args.worktree !== false;
+    if (args.working_dir !== undefined && !withWorktree) await assertDirectory(resolve(services.coordinator.projectDir, args.working_dir), args.working_dir);
+    const releaseName = args.name ? reserveName(services.coordinator, caller.paneId, args.name) : () => undefined;
 
     let pane;
+    let worktree: SpawnWorktree | null = null;
+    const what = args.preset !== undefined ? `process preset ${JSON.stringify(args.preset)}` : `argv ${JSON.stringify(args.argv)}`;
     try {
+      worktree = await prepareSpawnWorktree(context, args, { kind: 'process', preset: args.preset ?? null, nameBase: paneNameBase(args.preset ?? '', basename(args.argv?.[0] ?? ''), 'process') });
+      let workingDir = args.working_dir;
+      if (worktree) {
+        workingDir = resolve(worktree.cwd, args.working_dir ?? '.');
+        await assertDirectory(workingDir, args.working_dir ?? '.').catch((problem: Error) => {
+          throw new ToolError(`${problem.message} in the worktree.${worktree!.keptNote}`);
+        });
+      }
       pane = await services.launcher.spawnProcess({
         preset: args.preset,
         argv: args.argv,
         shell: args.shell,
-        workingDir: args.working_dir,
-        env: args.env,
-        name: args.name,
+        workingDir,
+        env: worktree ? { ...worktree.env, ...args.env } : args.env,
+        name: worktree?.childName ?? args.name,
         parentId: caller.paneId,
         owner: 'orchestrator',
         ownSize,
       });
     } catch (cause) {
-      const what = args.preset !== undefined ? `process preset ${JSON.stringify(args.preset)}` : `argv ${JSON.stringify(args.argv)}`;
-      throw new ToolError(`could not start ${what}: ${(cause as Error).message}`);
+      if (cause instanceof ToolError) throw cause;
+      throw new ToolError(`could not start ${what}: ${(cause as Error).message}${worktree?.keptNote ?? ''}`);
     } finally {
-      release();
+      releaseName();
+      worktree?.release();
     }
+    await worktree?.attach(pane);
     const record = services.children.record(pane, caller.paneId, { notifyOnExit: args.notify_on_exit, readyPattern: ready, errorPattern: error });
-    const result: Record<string, unknown> = { child_id: pane.id, name: pane.name, pid: pane.process.pid, argv: pane.argv, cwd: pane.cwd, ...sizeResult(services.coordinator.paneSize, ownSize) };
+    const result: Record<string, unknown> = {
+      child_id: pane.id,
+      name: pane.name,
+      pid: pane.process.pid,
+      argv: pane.argv,
+      cwd: pane.cwd,
+      ...sizeResult(services.coordinator.paneSize, ownSize),
+      ...(worktree ? { worktree: worktree.result } : {}),
+    };
+    const where = worktree?.headline ?? '';
     if (record.watch && args.ready_timeout_seconds !== undefined) {
       const health = await record.watch.settled(args.ready_timeout_seconds * 1000);
       const now = services.coordinator.info(pane.id).process;
@@ -109,9 +136,9 @@ export const spawnProcess = defineTool({
               : now.status !== 'running'
                 ? 'it exited before either pattern matched'
                 : `neither pattern matched within ${args.ready_timeout_seconds} s`;
-      return ok(result, `started ${pane.name} (child_id ${pane.id}); ${outcome}`);
+      return ok(result, `started ${pane.name} (child_id ${pane.id})${where}; ${outcome}`);
     }
-    return ok(result, `started ${pane.name} (child_id ${pane.id}, pid ${pane.process.pid}).`);
+    return ok(result, `started ${pane.name} (child_id ${pane.id}, pid ${pane.process.pid})${where}.`);
   },
 });
 

@@ -12,6 +12,7 @@ import type { ProgressReporter } from '../services/progress-keepalive.js';
 import type { TimerService } from '../services/timer-service.js';
 import type { AgentStateTracker } from '../../agents/agent-state-tracker.js';
 import type { PermissionPolicy } from '../services/permission-policy.js';
+import type { Worktrees } from '../../worktrees/worktrees.js';
 
 export interface McpServices {
   coordinator: Coordinator;
@@ -27,6 +28,8 @@ export interface McpServices {
   policy: PermissionPolicy;
   /** How request_human_attention reaches a human: the TUI, or what a headless patterm has instead. */
   attention: HumanAttention;
+  /** The project's git worktrees: spawns make them, worktree_* tools inspect and remove them. */
+  worktrees: Worktrees;
 }
 
 /** A way to put a request in front of a human. */

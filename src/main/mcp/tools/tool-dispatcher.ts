@@ -7,6 +7,7 @@ import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { CallerIdentity } from '../../contracts.js';
 import { UnknownPaneError } from '../../coordinator.js';
 import { ScratchpadError } from '../../scratchpads/scratchpad-store.js';
+import { WorktreeError } from '../../worktrees/worktree-error.js';
 import { describeTool, fail, parseArguments, ToolError, type ToolDefinition } from './tool-kit.js';
 import type { McpServices } from './tool-context.js';
 import { PROGRESS_INTERVAL_MS, progressReporter, type SendProgress } from '../services/progress-keepalive.js';
@@ -57,6 +58,7 @@ export class ToolDispatcher {
     } catch (error) {
       if (error instanceof ToolError) return fail(error.message, error.details);
       if (error instanceof ScratchpadError) return fail(error.message, { code: error.code });
+      if (error instanceof WorktreeError) return fail(error.message, error.details);
       if (error instanceof UnknownPaneError) return fail(`no child with child_id ${JSON.stringify(error.paneId)} (it may have been closed); list_children shows the ids you can use`);
       return fail(`${name} failed: ${(error as Error)?.message ?? String(error)}`);
     }

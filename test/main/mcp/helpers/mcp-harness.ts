@@ -17,6 +17,7 @@ import type { IdentityIssuer } from '../../../../src/main/contracts.js';
 import { createAgentLauncher, type PresetAgentLauncher } from '../../../../src/main/presets/agent-launcher.js';
 import { PresetCatalog } from '../../../../src/main/presets/preset-catalog.js';
 import type { PermissionPolicy } from '../../../../src/main/mcp/services/permission-policy.js';
+import type { WorktreeSettings } from '../../../../src/main/worktrees/worktree-settings.js';
 import { FAKE_AGENT_SCRIPT, writeFixturePresets } from '../../../fixtures/fake-agent-presets.js';
 
 export interface Harness {
@@ -27,6 +28,7 @@ export interface Harness {
   root: string;
   projectDir: string;
   dataHome: string;
+  stateHome: string;
   /**
    * A new session whose root is a fake agent (no MCP connection of its own);
    * the test speaks for it through `connect(token)`, and reads what patterm
@@ -48,10 +50,11 @@ export interface Connection {
 /** Tool calls in tests may wait on real processes under load; the SDK default (60 s) is fine, this is explicit. */
 const CALL_TIMEOUT_MS = 120_000;
 
-export async function startHarness(options: { permissionPolicy?: PermissionPolicy; progressIntervalMs?: number } = {}): Promise<Harness> {
+export async function startHarness(options: { permissionPolicy?: PermissionPolicy; progressIntervalMs?: number; worktreeSettings?: WorktreeSettings } = {}): Promise<Harness> {
   const root = mkdtempSync(join(tmpdir(), 'patterm-mcp-test-'));
   const projectDir = join(root, 'project');
   const dataHome = join(root, 'data');
+  const stateHome = join(root, 'state');
   mkdirSync(projectDir);
   const coordinator = new Coordinator(projectDir);
   const catalog = PresetCatalog.load({ dirs: writeFixturePresets(join(root, 'config', 'patterm', 'presets')), bundled: null });
@@ -59,6 +62,8 @@ export async function startHarness(options: { permissionPolicy?: PermissionPolic
     coordinator,
     projectDir,
     dataHome,
+    stateHome,
+    worktreeSettings: options.worktreeSettings,
     socketPath: join(root, 'run', 'patterm', `${process.pid}.sock`),
     launcher: (endpoint) => createAgentLauncher({ coordinator, endpoint, catalog }),
     permissionPolicy: options.permissionPolicy,
@@ -79,6 +84,7 @@ export async function startHarness(options: { permissionPolicy?: PermissionPolic
     root,
     projectDir,
     dataHome,
+    stateHome,
     orchestrator: (name) => spawnFakeOrchestrator(coordinator, mcp.identities, name),
     tokenFor: (paneId) => tokenFor(mcp.identities, paneId),
     async connect(token) {

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { startHarness, structured, textOf, type Connection } from '../helpers/mcp-harness.js';
 
 const harness = await startHarness();
-const ORCHESTRATOR_ONLY = ['spawn_agent', 'send_message_to', 'request_human_attention'];
+const ORCHESTRATOR_ONLY = ['spawn_agent', 'send_message_to', 'request_human_attention', 'worktree_list', 'worktree_diff', 'worktree_remove'];
 
 async function session() {
   const { pane, token } = await harness.orchestrator();
@@ -20,7 +20,7 @@ async function spawnSleep(connection: Connection): Promise<string> {
 test('every tool is listed with a JSON Schema, a description and annotations; sub-agents do not see orchestrator-only tools', async () => {
   const { orchestrator } = await session();
   const { tools } = await orchestrator.client.listTools();
-  assert.equal(tools.length, 16);
+  assert.equal(tools.length, 19);
   for (const tool of tools) {
     assert.equal(tool.inputSchema.type, 'object', tool.name);
     assert.equal((tool.inputSchema as { additionalProperties?: boolean }).additionalProperties, false, `${tool.name} rejects unknown fields`);
