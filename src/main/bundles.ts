@@ -39,6 +39,14 @@ export function bundleUrl(entry: string): URL {
   return pathToFileURL(join(PACKAGE_ROOT, 'dist', 'src', `${entry}.bundle.${extension}`));
 }
 
+/**
+ * How long after a bundle's program has started (the app's first frame, the
+ * headless host's session) the bundle's code cache is written, when it was
+ * missing: V8 caches what the start compiled too, and a short first run still
+ * leaves one behind.
+ */
+export const CODE_CACHE_SAVE_DELAY_MS = 200;
+
 /** The bundle of `entry` (a COMMONJS_ENTRIES one), compiled from V8's code cache when a previous launch left one (src/node/code-cache.ts). */
 export async function loadBundle(entry: string): Promise<import('../node/code-cache.js').CachedBundle> {
   const [{ requireWithCodeCache }, { cacheHome }, { fileURLToPath }] = await Promise.all([import('../node/code-cache.js'), import('../node/xdg-dirs.js'), import('node:url')]);

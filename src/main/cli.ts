@@ -3,7 +3,7 @@
  * that owns the command. Subcommand modules load lazily so `--help` stays fast.
  */
 import { VERSION } from './version.js';
-import { APP_ENTRY, loadBundle } from './bundles.js';
+import { APP_ENTRY, CODE_CACHE_SAVE_DELAY_MS, loadBundle } from './bundles.js';
 
 export const USAGE = `patterm ${VERSION}: a terminal-based agent orchestration shell
 
@@ -23,13 +23,6 @@ In the TUI, Ctrl-K opens the command palette; Ctrl-K Ctrl-K sends a literal Ctrl
 Presets:      $XDG_CONFIG_HOME/patterm/presets/{agents,processes}/*.json
 Scratchpads:  $XDG_DATA_HOME/patterm/projects/<key>/scratchpads/
 `;
-
-/**
- * How long after the app has started its TUI the code cache of its bundle is
- * written, when it was missing: after the first frame, and soon enough that
- * a short first session leaves one behind.
- */
-const CODE_CACHE_SAVE_DELAY_MS = 200;
 
 export class UsageError extends Error {
   override readonly name = 'UsageError';

@@ -6,10 +6,7 @@
  */
 import { StdioFront } from './stdio-front.js';
 import type { McpCommandOptions } from './mcp-flags.js';
-import { HEADLESS_ENTRY, loadBundle } from '../bundles.js';
-
-/** After the session is up, so V8 caches what its start compiled too. */
-const CODE_CACHE_SAVE_DELAY_MS = 200;
+import { CODE_CACHE_SAVE_DELAY_MS, HEADLESS_ENTRY, loadBundle } from '../bundles.js';
 
 export async function runMcpCommand(options: McpCommandOptions): Promise<void> {
   // stdout is the host's JSON-RPC channel: anything a module prints by mistake goes to stderr.
