@@ -3,7 +3,7 @@
  * that owns the command. Subcommand modules load lazily so `--help` stays fast.
  */
 import { VERSION } from './version.js';
-import { APP_ENTRY, CODE_CACHE_SAVE_DELAY_MS, loadBundle } from './bundles.js';
+import { APP_ENTRY, CODE_CACHE_SAVE_DELAY_MS, HEADLESS_ENTRY, MCP_FRONT_ENTRY, loadBundle } from './bundles.js';
 
 export const USAGE = `patterm ${VERSION}: a terminal-based agent orchestration shell
 
@@ -76,10 +76,12 @@ export async function main(argv: string[]): Promise<void> {
       }
       case 'mcp': {
         const flags = parseFlags(rest, ['project']);
-        const [{ parseMcpFlags }, { runMcpCommand }] = await Promise.all([import('./hosts/mcp-flags.js'), import('./hosts/mcp-command.js')]);
+        const front = await loadBundle(MCP_FRONT_ENTRY);
+        const { parseMcpFlags, runMcpCommand } = front.exports as typeof import('./mcp-front.js');
         const parsed = parseMcpFlags(flags);
         if ('error' in parsed) throw new UsageError(`mcp: ${parsed.error}`);
-        await runMcpCommand(parsed);
+        const headless = await runMcpCommand(parsed, () => loadBundle(HEADLESS_ENTRY));
+        setTimeout(() => [front, headless].forEach((bundle) => bundle.saveCache()), CODE_CACHE_SAVE_DELAY_MS).unref();
         return;
       }
       case 'presets': {
