@@ -4,6 +4,7 @@
  */
 import { VERSION } from './version.js';
 import { APP_ENTRY, CODE_CACHE_SAVE_DELAY_MS, HEADLESS_ENTRY, MCP_FRONT_ENTRY, loadBundle } from './bundles.js';
+import type { CachedBundle } from '../node/code-cache.js';
 
 export const USAGE = `patterm ${VERSION}: a terminal-based agent orchestration shell
 
@@ -80,8 +81,12 @@ export async function main(argv: string[]): Promise<void> {
         const { parseMcpFlags, runMcpCommand } = front.exports as typeof import('./mcp-front.js');
         const parsed = parseMcpFlags(flags);
         if ('error' in parsed) throw new UsageError(`mcp: ${parsed.error}`);
-        const headless = await runMcpCommand(parsed, () => loadBundle(HEADLESS_ENTRY));
-        setTimeout(() => [front, headless].forEach((bundle) => bundle.saveCache()), CODE_CACHE_SAVE_DELAY_MS).unref();
+        let headless: CachedBundle | null = null;
+        // A host may let go within moments (a health check): the caches are written on the way out then.
+        const saveCaches = () => [front, headless].forEach((bundle) => bundle?.saveCache());
+        process.once('exit', saveCaches);
+        await runMcpCommand(parsed, async () => (headless = await loadBundle(HEADLESS_ENTRY)));
+        setTimeout(saveCaches, CODE_CACHE_SAVE_DELAY_MS).unref();
         return;
       }
       case 'presets': {

@@ -12,7 +12,7 @@ import type { CachedBundle } from '../../node/code-cache.js';
  * Runs `patterm mcp`; `loadHeadless` loads headless.ts's bundle (from cli.ts, whose
  * module loader the bundle's imports need). Resolves once the host's session is up.
  */
-export async function runMcpCommand(options: McpCommandOptions, loadHeadless: () => Promise<CachedBundle>): Promise<CachedBundle> {
+export async function runMcpCommand(options: McpCommandOptions, loadHeadless: () => Promise<CachedBundle>): Promise<void> {
   // stdout is the host's JSON-RPC channel: anything a module prints by mistake goes to stderr.
   console.log = console.info = console.debug = console.error;
   const front = new StdioFront(process.stdin, process.stdout);
@@ -21,5 +21,4 @@ export async function runMcpCommand(options: McpCommandOptions, loadHeadless: ()
   front.start();
   const bundle = await loadHeadless();
   await (bundle.exports as typeof import('./headless-host.js')).runHeadless({ projectDir: options.projectDir, front, stdinClosed });
-  return bundle;
 }
