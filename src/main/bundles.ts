@@ -21,6 +21,9 @@ export const APP_ENTRY = 'main/app';
  */
 export const HEADLESS_ENTRY = 'main/headless';
 
+/** What `patterm mcp` runs first, to answer the host at once (mcp-front.ts); small, so it loads in a moment. */
+export const MCP_FRONT_ENTRY = 'main/mcp-front';
+
 /**
  * Entries bundled as CommonJS (`<entry>.bundle.cjs`), the rest as ES modules.
  * Both are on the path to the first frame. A worker that starts from a
@@ -28,7 +31,7 @@ export const HEADLESS_ENTRY = 'main/headless';
  * empty worker's boot; and only a script, not an ES module, can compile from
  * V8's code cache, as cli.ts loads the app (figures: docs/perf-notes.md).
  */
-export const COMMONJS_ENTRIES: readonly string[] = ['renderer/renderer-worker', APP_ENTRY, HEADLESS_ENTRY];
+export const COMMONJS_ENTRIES: readonly string[] = ['renderer/renderer-worker', APP_ENTRY, HEADLESS_ENTRY, MCP_FRONT_ENTRY];
 
 /**
  * Where the bundle of `entry` is. Anchored at the package root, not at this
@@ -38,6 +41,14 @@ export function bundleUrl(entry: string): URL {
   const extension = COMMONJS_ENTRIES.includes(entry) ? 'cjs' : 'js';
   return pathToFileURL(join(PACKAGE_ROOT, 'dist', 'src', `${entry}.bundle.${extension}`));
 }
+
+/**
+ * How long after a bundle's program has started (the app's first frame, the
+ * headless host's session) the bundle's code cache is written, when it was
+ * missing: V8 caches what the start compiled too, and a short first run still
+ * leaves one behind.
+ */
+export const CODE_CACHE_SAVE_DELAY_MS = 200;
 
 /** The bundle of `entry` (a COMMONJS_ENTRIES one), compiled from V8's code cache when a previous launch left one (src/node/code-cache.ts). */
 export async function loadBundle(entry: string): Promise<import('../node/code-cache.js').CachedBundle> {

@@ -3,7 +3,8 @@
  * that owns the command. Subcommand modules load lazily so `--help` stays fast.
  */
 import { VERSION } from './version.js';
-import { APP_ENTRY, loadBundle } from './bundles.js';
+import { APP_ENTRY, CODE_CACHE_SAVE_DELAY_MS, HEADLESS_ENTRY, MCP_FRONT_ENTRY, loadBundle } from './bundles.js';
+import type { CachedBundle } from '../node/code-cache.js';
 
 export const USAGE = `patterm ${VERSION}: a terminal-based agent orchestration shell
 
@@ -24,13 +25,6 @@ Presets:      $XDG_CONFIG_HOME/patterm/presets/{agents,processes}/*.json
 Scratchpads:  $XDG_DATA_HOME/patterm/projects/<key>/scratchpads/
 Logs:         $XDG_STATE_HOME/patterm/logs/ (one file per run; PATTERM_LOG=<file> overrides)
 `;
-
-/**
- * How long after the app has started its TUI the code cache of its bundle is
- * written, when it was missing: after the first frame, and soon enough that
- * a short first session leaves one behind.
- */
-const CODE_CACHE_SAVE_DELAY_MS = 200;
 
 /** The `--version` line that says where logs go. */
 async function logLocation(): Promise<string> {
@@ -91,10 +85,16 @@ export async function main(argv: string[]): Promise<void> {
       }
       case 'mcp': {
         const flags = parseFlags(rest, ['project']);
-        const [{ parseMcpFlags }, { runMcpCommand }] = await Promise.all([import('./hosts/mcp-flags.js'), import('./hosts/mcp-command.js')]);
+        const front = await loadBundle(MCP_FRONT_ENTRY);
+        const { parseMcpFlags, runMcpCommand } = front.exports as typeof import('./mcp-front.js');
         const parsed = parseMcpFlags(flags);
         if ('error' in parsed) throw new UsageError(`mcp: ${parsed.error}`);
-        await runMcpCommand(parsed);
+        let headless: CachedBundle | null = null;
+        // A host may let go within moments (a health check): the caches are written on the way out then.
+        const saveCaches = () => [front, headless].forEach((bundle) => bundle?.saveCache());
+        process.once('exit', saveCaches);
+        await runMcpCommand(parsed, async () => (headless = await loadBundle(HEADLESS_ENTRY)));
+        setTimeout(saveCaches, CODE_CACHE_SAVE_DELAY_MS).unref();
         return;
       }
       case 'presets': {

@@ -6,19 +6,19 @@
  */
 import { StdioFront } from './stdio-front.js';
 import type { McpCommandOptions } from './mcp-flags.js';
-import { HEADLESS_ENTRY, loadBundle } from '../bundles.js';
+import type { CachedBundle } from '../../node/code-cache.js';
 
-/** After the session is up, so V8 caches what its start compiled too. */
-const CODE_CACHE_SAVE_DELAY_MS = 200;
-
-export async function runMcpCommand(options: McpCommandOptions): Promise<void> {
+/**
+ * Runs `patterm mcp`; `loadHeadless` loads headless.ts's bundle (from cli.ts, whose
+ * module loader the bundle's imports need). Resolves once the host's session is up.
+ */
+export async function runMcpCommand(options: McpCommandOptions, loadHeadless: () => Promise<CachedBundle>): Promise<void> {
   // stdout is the host's JSON-RPC channel: anything a module prints by mistake goes to stderr.
   console.log = console.info = console.debug = console.error;
   const front = new StdioFront(process.stdin, process.stdout);
   // Before the first read, so an early EOF (a host that gave up at once) is not missed.
   const stdinClosed = new Promise<void>((resolve) => process.stdin.once('end', () => resolve()));
   front.start();
-  const bundle = await loadBundle(HEADLESS_ENTRY);
+  const bundle = await loadHeadless();
   await (bundle.exports as typeof import('./headless-host.js')).runHeadless({ projectDir: options.projectDir, front, stdinClosed });
-  setTimeout(() => bundle.saveCache(), CODE_CACHE_SAVE_DELAY_MS).unref();
 }

@@ -17,10 +17,6 @@ import { scratchDir } from '../../../helpers/scratch-dir.js';
 import { UTF8_LOCALE } from '../../../helpers/locale.js';
 import { writeFixturePresets } from '../../../fixtures/fake-agent-presets.js';
 
-/** Tool calls wait on real processes on a loaded machine. */
-const CALL_TIMEOUT_MS = 120_000;
-const MARKER_VAR = 'PATTERM_TEST_MARK';
-
 export interface HeadlessHost {
   client: Client;
   transport: StdioClientTransport;
@@ -38,6 +34,10 @@ export interface HeadlessHost {
   /** Ends its stdin, as a host that exits or lets go does; resolves with its exit code. */
   closeStdin(): Promise<number | null>;
 }
+
+/** Tool calls wait on real processes on a loaded machine. */
+const CALL_TIMEOUT_MS = 120_000;
+const MARKER_VAR = 'PATTERM_TEST_MARK';
 
 export async function startHeadlessHost(options: { clientName?: string; env?: Record<string, string>; fixturePresets?: boolean } = {}): Promise<HeadlessHost> {
   const root = scratchDir('patterm-headless-');
