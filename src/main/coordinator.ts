@@ -20,11 +20,13 @@ import type {
   PaneSize,
   PaneSignal,
   SessionId,
+  ShellPaneStatus,
   StreamChunk,
   HistorySlice,
   WaitRequest,
 } from '../shared/pane-types.js';
 import { Emitter, type Disposable } from '../shared/events.js';
+import type { ShellTapOptions } from '../shared/pty-host-protocol.js';
 import { NEEDS_ANSWER, type AgentStateName } from '../shared/agent-state.js';
 import { paneNameBase } from '../shared/pane-name.js';
 import { Pane, type PaneWaitResult } from './panes/pane.js';
@@ -54,6 +56,8 @@ export interface SpawnRequest {
   idleThresholdMs?: number;
   /** A size of its own, kept when the panes are resized (setPaneSize); without it the pane follows them. */
   ownSize?: PaneSize;
+  /** A shell pane: its PTY follows its commands' marks and keeps their output (src/main/shells/). */
+  shell?: ShellTapOptions;
 }
 
 export interface PaneSignalEvent {
@@ -241,6 +245,7 @@ export class Coordinator {
       idleThresholdMs: request.idleThresholdMs,
       nice: this.workerNice,
       launchWorker: (launch) => this.spareWorker.launch(launch),
+      shell: request.shell,
     }, host);
   }
 
@@ -329,6 +334,21 @@ export class Coordinator {
     if (!pane || (pane.info.waitingForAnswer ?? false) === waiting) return;
     pane.info.waitingForAnswer = waiting;
     this.paneChanged.fire(pane.info);
+  }
+
+  /** A shell pane's commands changed (src/main/shells/); its tree entry shows them. */
+  setShellStatus(id: PaneId, status: ShellPaneStatus): void {
+    const pane = this.tree.find(id);
+    if (!pane) return;
+    const before = pane.info.shell;
+    if (before && before.integration === status.integration && before.running === status.running && before.lastExitCode === status.lastExitCode) return;
+    pane.info.shell = { ...status };
+    this.paneChanged.fire(pane.info);
+  }
+
+  /** A shell pane: marks with `nonce` count as its own from when this settles (a fallback-wrapped command's). */
+  async expectShellNonce(id: PaneId, nonce: string): Promise<void> {
+    await this.pane(id).expectShellNonce(nonce);
   }
 
   requestAttention(id: PaneId, reason: string): void {

@@ -19,6 +19,8 @@ import { AgentStateTracker } from '../agents/agent-state-tracker.js';
 import { ParentNotices } from './services/parent-notices.js';
 import { POLICY_OFF, type PermissionPolicy } from './services/permission-policy.js';
 import { PATTERM_BIN } from '../version.js';
+import { ShellPanes } from '../shells/index.js';
+import { CommandNotices } from './services/command-notices.js';
 import { logIgnored } from '../../node/patterm-log.js';
 
 
@@ -35,6 +37,10 @@ export interface StartMcpServerOptions {
   socketPath?: string;
   /** Defaults to $XDG_DATA_HOME (or ~/.local/share). */
   dataHome?: string;
+  /** Shell panes, shared with the TUI; one is made (ledgers under `stateHome`) when not given. */
+  shells?: ShellPanes;
+  /** Where a ShellPanes made here keeps its ledgers; defaults to $XDG_STATE_HOME (or ~/.local/state). */
+  stateHome?: string;
   /** Which approvals an orchestrator may give (permission-policy.ts); default off. */
   permissionPolicy?: PermissionPolicy;
   /** How long an unauthenticated connection may last; tests shorten the defaults. */
@@ -50,6 +56,8 @@ export interface McpServerHandle extends McpEndpoint {
   scratchpads: ScratchpadStore;
   /** Every pane's agent state; the TUI marks the panes that wait for an answer. */
   states: AgentStateTracker;
+  /** Shell panes and their ledgers. */
+  shells: ShellPanes;
   /** request_human_attention events (the same stream as coordinator.onAttention). */
   onAttention: Coordinator['onAttention'];
   /** Open MCP connections (for tests and diagnostics). */
@@ -76,11 +84,15 @@ export async function startMcpServer(options: StartMcpServerOptions): Promise<Mc
     disposables.push(scratchpads);
     const delivery = new MessageDelivery(coordinator, launcher);
     const states = new AgentStateTracker({ coordinator, presetFor: (paneId) => launcher.presetFor(paneId) });
-    const children = new ChildRegistry(coordinator, new ParentNotices(coordinator, delivery, states), states);
+    const notices = new ParentNotices(coordinator, delivery, states);
+    const children = new ChildRegistry(coordinator, notices, states);
     const timers = new TimerService(coordinator, delivery);
-    disposables.push(children, timers, states);
+    const shells = options.shells ?? new ShellPanes({ coordinator, stateHome: options.stateHome });
+    if (!options.shells) disposables.push(shells);
+    const commandNotices = new CommandNotices(coordinator, shells, notices);
+    disposables.push(children, timers, states, commandNotices);
     const policy = options.permissionPolicy ?? POLICY_OFF;
-    const dispatcher = new ToolDispatcher(ALL_TOOLS, { coordinator, launcher, identities, scratchpads, children, delivery, timers, states, policy }, options.progressIntervalMs);
+    const dispatcher = new ToolDispatcher(ALL_TOOLS, { coordinator, launcher, identities, scratchpads, children, delivery, timers, states, policy, shells, commandNotices }, options.progressIntervalMs);
     const server = await McpSocketServer.listen(socketPath, identities, dispatcher, options.deadlines);
     disposables.unshift(server);
     return {
@@ -89,6 +101,7 @@ export async function startMcpServer(options: StartMcpServerOptions): Promise<Mc
       launcher,
       scratchpads,
       states,
+      shells,
       onAttention: coordinator.onAttention,
       get connectionCount() {
         return server.connectionCount;

@@ -16,6 +16,11 @@ import { scratchpadList } from './scratchpad-list.js';
 import { scratchpadRead } from './scratchpad-read.js';
 import { scratchpadWrite } from './scratchpad-write.js';
 import { scratchpadAppend } from './scratchpad-append.js';
+import { spawnShell } from './spawn-shell.js';
+import { runCommand } from './run-command.js';
+import { waitForCommand } from './wait-for-command.js';
+import { commandHistory } from './command-history.js';
+import { subscribeCommands } from './subscribe-commands.js';
 
 export const ALL_TOOLS: readonly ToolDefinition[] = [
   spawnAgent,
@@ -34,4 +39,9 @@ export const ALL_TOOLS: readonly ToolDefinition[] = [
   scratchpadRead,
   scratchpadWrite,
   scratchpadAppend,
+  spawnShell,
+  runCommand,
+  waitForCommand,
+  commandHistory,
+  subscribeCommands,
 ] as unknown as readonly ToolDefinition[];

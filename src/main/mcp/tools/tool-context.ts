@@ -12,6 +12,8 @@ import type { ProgressReporter } from '../services/progress-keepalive.js';
 import type { TimerService } from '../services/timer-service.js';
 import type { AgentStateTracker } from '../../agents/agent-state-tracker.js';
 import type { PermissionPolicy } from '../services/permission-policy.js';
+import type { ShellPanes } from '../../shells/index.js';
+import type { CommandNotices } from '../services/command-notices.js';
 
 export interface McpServices {
   coordinator: Coordinator;
@@ -25,6 +27,10 @@ export interface McpServices {
   states: AgentStateTracker;
   /** Which approvals send_input may give (off unless the user's config turns it on). */
   policy: PermissionPolicy;
+  /** Shell panes and their command ledgers. */
+  shells: ShellPanes;
+  /** Who hears of the commands that end in which shell (subscribe_commands). */
+  commandNotices: CommandNotices;
 }
 
 export interface ToolContext {

@@ -27,6 +27,8 @@ export interface Harness {
   root: string;
   projectDir: string;
   dataHome: string;
+  /** XDG state home: the shells' ledgers are under it. */
+  stateHome: string;
   /**
    * A new session whose root is a fake agent (no MCP connection of its own);
    * the test speaks for it through `connect(token)`, and reads what patterm
@@ -52,6 +54,7 @@ export async function startHarness(options: { permissionPolicy?: PermissionPolic
   const root = mkdtempSync(join(tmpdir(), 'patterm-mcp-test-'));
   const projectDir = join(root, 'project');
   const dataHome = join(root, 'data');
+  const stateHome = join(root, 'state');
   mkdirSync(projectDir);
   const coordinator = new Coordinator(projectDir);
   const catalog = PresetCatalog.load({ dirs: writeFixturePresets(join(root, 'config', 'patterm', 'presets')), bundled: null });
@@ -59,6 +62,7 @@ export async function startHarness(options: { permissionPolicy?: PermissionPolic
     coordinator,
     projectDir,
     dataHome,
+    stateHome,
     socketPath: join(root, 'run', 'patterm', `${process.pid}.sock`),
     launcher: (endpoint) => createAgentLauncher({ coordinator, endpoint, catalog }),
     permissionPolicy: options.permissionPolicy,
@@ -79,6 +83,7 @@ export async function startHarness(options: { permissionPolicy?: PermissionPolic
     root,
     projectDir,
     dataHome,
+    stateHome,
     orchestrator: (name) => spawnFakeOrchestrator(coordinator, mcp.identities, name),
     tokenFor: (paneId) => tokenFor(mcp.identities, paneId),
     async connect(token) {

@@ -1,0 +1,74 @@
+import * as v from 'valibot';
+import { defineTool, ok, ToolError } from './tool-kit.js';
+import { reserveName } from '../services/pane-names.js';
+import { ChildSizeFields, EnvSchema, NotifyOnExitSchema, ownSizeOf, PaneNameSchema, sizeResult, WorkingDirSchema } from './schemas.js';
+import { INTEGRATION_WAIT_MS, ShellNameError } from '../../shells/index.js';
+
+export const spawnShell = defineTool({
+  name: 'spawn_shell',
+  title: 'Start a shell pane',
+  access: 'any',
+  annotations: { readOnlyHint: false, destructiveHint: false },
+  description: [
+    'Start an interactive shell in a new pane as your child: a persistent shell whose directory, exports and virtualenvs carry over from one command to the next. The human can type in it too.',
+    'Run commands in it with run_command, which returns each command\'s exit code, output and working directory. Every command (yours, other agents\', the human\'s) goes in the shell\'s ledger: read it with command_history; subscribe_commands tells you when a command ends there.',
+    'shell: bash or zsh get patterm\'s shell integration (integration "full": the shell marks each command\'s start and end itself), loading your own start-up files as usual. Any other shell (fish, sh), or shell_integration: false, gets integration "fallback": run_command wraps each command with marks of its own.',
+    'The ledger belongs to the name: a shell started again under a name used before continues its ledger.',
+  ].join(' '),
+  schema: v.strictObject({
+    name: v.optional(PaneNameSchema),
+    shell: v.optional(
+      v.pipe(
+        v.string(),
+        v.minLength(1, 'shell is empty; give a shell such as "bash" or "zsh"'),
+        v.maxLength(4096),
+        v.check((shell) => !shell.includes('\0'), 'shell must not contain a NUL character'),
+        v.description('The shell: "bash" or "zsh" (full integration), or another (fish, sh; fallback). A name on PATH or a path. Default: your $SHELL when it is bash or zsh, else bash.'),
+      ),
+    ),
+    working_dir: v.optional(WorkingDirSchema),
+    env: v.optional(EnvSchema),
+    shell_integration: v.optional(v.pipe(v.boolean(), v.description('false starts a plain shell, without patterm\'s marks (integration "fallback"). Default true.')), true),
+    notify_on_exit: NotifyOnExitSchema,
+    ...ChildSizeFields,
+  }),
+  async run(args, { caller, services, progress }) {
+    const ownSize = ownSizeOf(args);
+    const release = args.name ? reserveName(services.coordinator, caller.paneId, args.name) : () => undefined;
+    let spawned;
+    try {
+      spawned = await services.shells.spawn({
+        name: args.name,
+        shell: args.shell,
+        workingDir: args.working_dir,
+        env: args.env,
+        integration: args.shell_integration,
+        parentId: caller.paneId,
+        owner: 'orchestrator',
+        ownSize,
+      });
+    } catch (cause) {
+      if (cause instanceof ShellNameError) throw new ToolError(cause.message);
+      throw new ToolError(`could not start shell ${JSON.stringify(args.shell ?? 'bash')}: ${(cause as Error).message}`);
+    } finally {
+      release();
+    }
+    const { pane, session } = spawned;
+    services.children.record(pane, caller.paneId, { notifyOnExit: args.notify_on_exit });
+    const integration = await progress.during(session.integrationSettled(INTEGRATION_WAIT_MS), (elapsedMs) => `waiting for ${pane.name}'s first prompt: ${Math.round(elapsedMs / 1000)} s`);
+    const result = {
+      child_id: pane.id,
+      name: pane.name,
+      pid: pane.process.pid,
+      shell: pane.argv[0],
+      argv: pane.argv,
+      cwd: pane.cwd,
+      integration: integration === 'pending' ? 'fallback' : integration,
+      ledger: session.ledger.file,
+      next_seq: session.ledger.nextSeq,
+      ...sizeResult(services.coordinator.paneSize, ownSize),
+    };
+    const how = result.integration === 'full' ? 'integration full: the shell marks its commands' : session.exited ? 'it exited at once' : 'integration fallback: run_command wraps each command with marks of its own';
+    return ok(result, `started shell ${pane.name} (child_id ${pane.id}, ${how}).`);
+  },
+});
