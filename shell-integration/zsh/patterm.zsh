@@ -1,8 +1,10 @@
 # patterm's OSC 133 marks for zsh, sourced once the user's start-up files have run (see .zshenv).
 # Marks go out from hooks, never through PS1, so no prompt or theme is touched: A from the last
-# precmd, B when line editing starts (after a right prompt is drawn), C from preexec, D from the
-# first precmd. I says whether the line being edited is empty, so typing is told apart from a
-# prompt that redraws itself.
+# precmd, B when line editing starts (after a right prompt is drawn), C from preexec. D comes first
+# in PROMPT_EOL_MARK: zsh prints that mark (PROMPT_SP) after a command and before any precmd
+# function, and a command's output must end before it. The first precmd sends D again, with the
+# directory encoded, for a user who turned PROMPT_SP off. I says whether the line being edited is
+# empty, so typing is told apart from a prompt that redraws itself.
 
 typeset -g __patterm_line_empty=1
 
@@ -26,8 +28,14 @@ __patterm_precmd() {
   return $__patterm_status
 }
 
+typeset -g __patterm_eol_d=$'%{\e]133;D;%?;patterm='$__patterm_nonce$';raw=%/\a%}'
+
 __patterm_prompt_start() {
   local __patterm_status=$?
+  # Again at each prompt: a theme or the user may have set the mark since.
+  if [[ ${PROMPT_EOL_MARK-} != $__patterm_eol_d* ]]; then
+    PROMPT_EOL_MARK=$__patterm_eol_d${PROMPT_EOL_MARK-%B%S%#%s%b}
+  fi
   builtin printf '\e]133;A;patterm=%s\a' $__patterm_nonce
   return $__patterm_status
 }
@@ -49,6 +57,7 @@ __patterm_line_redraw() {
   builtin printf '\e]133;I;patterm=%s;empty=%s\a' $__patterm_nonce $empty
 }
 
+PROMPT_EOL_MARK=$__patterm_eol_d${PROMPT_EOL_MARK-%B%S%#%s%b}
 precmd_functions=(__patterm_precmd "${precmd_functions[@]}" __patterm_prompt_start)
 preexec_functions+=(__patterm_preexec)
 builtin autoload -Uz add-zle-hook-widget

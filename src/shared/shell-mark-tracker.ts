@@ -96,7 +96,7 @@ export class ShellMarkTracker {
     }
     let rest = bytes.subarray(position);
     if (!atGround) {
-      const open = rest.lastIndexOf(ESC);
+      const open = openSequenceStart(rest);
       if (open !== -1 && rest.length - open <= MAX_HELD_BYTES) {
         this.held = rest.slice(open);
         rest = rest.subarray(0, open);
@@ -200,6 +200,16 @@ export class ShellMarkTracker {
 function markStart(bytes: Uint8Array, end: number): number {
   for (let at = end - 2; at >= 0; at--) if (bytes[at] === ESC && bytes[at + 1] === OSC_START) return at;
   return 0;
+}
+
+/**
+ * Where the sequence still open at the end of `bytes` may start: the last
+ * OSC's start when one is near (a read can end on the ESC of an OSC's
+ * terminator, ESC \), else the last ESC; -1 when there is none.
+ */
+function openSequenceStart(bytes: Uint8Array): number {
+  for (let at = bytes.length - 2; at >= Math.max(0, bytes.length - MAX_HELD_BYTES); at--) if (bytes[at] === ESC && bytes[at + 1] === OSC_START) return at;
+  return bytes.lastIndexOf(ESC);
 }
 
 function concat(...parts: Uint8Array[]): Uint8Array {

@@ -123,6 +123,16 @@ export class ShellSession {
     return this.phase === 'exited';
   }
 
+  /** At its prompt with nothing typed: a command can be typed now. */
+  get atEmptyPrompt(): boolean {
+    return this.phase === 'prompt' && this.lineEmpty;
+  }
+
+  /** At its prompt with something typed that has not been submitted. */
+  get typing(): boolean {
+    return this.phase === 'prompt' && !this.lineEmpty;
+  }
+
   /** The seq of the shell's own command running now, if any. */
   get runningSeq(): number | null {
     for (const running of this.running.values()) return running.seq;
