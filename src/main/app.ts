@@ -14,6 +14,7 @@ import { PresetCatalog } from './presets/preset-catalog.js';
 import { configPath, loadConfig } from './tui/config.js';
 import { restoreHostTerminal } from './tui/terminal-restore.js';
 import { TuiHost } from './tui/tui-host.js';
+import { ShellPanes } from './shells/index.js';
 import { ignoreError } from '../node/patterm-log.js';
 
 export interface AppOptions {
@@ -40,19 +41,24 @@ export async function runApp(options: AppOptions): Promise<void> {
     // The terminal comes back first: the user sees their shell while panes wind down.
     beforeShutdown: () => tui?.stop(),
     // A quit while the server is still starting waits for it, so its socket is removed too.
-    afterShutdown: () => mcpStarting?.then((mcp) => mcp.dispose(), startFailed),
+    afterShutdown: async () => {
+      await mcpStarting?.then((mcp) => mcp.dispose(), startFailed);
+      shells.dispose();
+    },
   });
   lifecycle.install();
   installCrashHandlers(lifecycle);
 
   // Read by the TUI's first preset listing, right after it has posted the renderer's init.
   const catalog = new PresetCatalog();
+  const shells = new ShellPanes({ coordinator, catalog });
   // The MCP server makes the real launcher after the first frame; a spawn issued before it listens waits for it.
   const launcher = new LateLauncher('the MCP server');
   tui = new TuiHost({
     coordinator,
     launcher,
-    presets: { listing: () => catalog.reload(), directories: [catalog.dirs.agents, catalog.dirs.processes] },
+    shells,
+    presets: { listing: () => catalog.reload(), directories: [catalog.dirs.agents, catalog.dirs.processes, catalog.dirs.shells] },
     config: config.ui,
     clipboard: config.clipboard,
     onQuit: () => void lifecycle.shutdown(0),
@@ -68,6 +74,7 @@ export async function runApp(options: AppOptions): Promise<void> {
     coordinator,
     projectDir: options.projectDir,
     launcher: (endpoint) => createAgentLauncher({ coordinator, endpoint, catalog }),
+    shells,
     permissionPolicy: config.permissions,
   });
   let mcp: McpServerHandle;

@@ -232,7 +232,7 @@ export class UiController implements CommandActions {
     const session = this.state.activeSession();
     const items: PaletteItem[] = [];
     const entry = (preset: UiPreset, child: boolean): PaletteItem => {
-      const verb = preset.kind === 'agent' ? 'Spawn agent' : 'Run process';
+      const verb = preset.kind === 'agent' ? 'Spawn agent' : preset.kind === 'shell' ? 'Start shell' : 'Run process';
       const where = child && session ? ` in ${session.name}` : '';
       const id = presetCommandId(preset.kind, preset.id, child);
       return {

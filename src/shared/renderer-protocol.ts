@@ -7,6 +7,7 @@
  * Pure types and constants: both threads import this file.
  */
 import type { CellFrame, HistorySlice, PaneKind, PaneOwner, PaneStatus } from './pane-types.js';
+import type { PresetKind } from './preset-schema.js';
 import type { DirectInputChannel } from './input-lease.js';
 
 /**
@@ -41,7 +42,7 @@ export interface UiSession {
 }
 
 export interface UiPreset {
-  kind: PaneKind;
+  kind: PresetKind;
   /** The preset's file name without .json: the stable key for spawning and for command IDs. */
   id: string;
   /** The `name` field: what the palette shows. */
@@ -116,7 +117,7 @@ export type BridgeCommand =
   | { kind: 'typed'; paneId: string }
   | { kind: 'focus'; paneId: string | null }
   /** `preset` is the preset's id (file name); `presetName` its display name, the base of the pane's name. */
-  | { kind: 'spawn-preset'; presetKind: PaneKind; preset: string; presetName: string; initialPrompt?: string; parentId?: string }
+  | { kind: 'spawn-preset'; presetKind: PresetKind; preset: string; presetName: string; initialPrompt?: string; parentId?: string }
   | { kind: 'kill'; paneId: string }
   | { kind: 'close'; paneId: string }
   | { kind: 'set-owner'; paneId: string; owner: PaneOwner }

@@ -20,6 +20,7 @@ import { ParentNotices } from './services/parent-notices.js';
 import { POLICY_OFF, type PermissionPolicy } from './services/permission-policy.js';
 import { PATTERM_BIN } from '../version.js';
 import { ShellPanes } from '../shells/index.js';
+import type { PresetCatalog } from '../presets/preset-catalog.js';
 import { CommandNotices } from './services/command-notices.js';
 import { logIgnored } from '../../node/patterm-log.js';
 
@@ -41,6 +42,8 @@ export interface StartMcpServerOptions {
   shells?: ShellPanes;
   /** Where a ShellPanes made here keeps its ledgers; defaults to $XDG_STATE_HOME (or ~/.local/state). */
   stateHome?: string;
+  /** Where a ShellPanes made here finds shell presets. */
+  catalog?: PresetCatalog;
   /** Which approvals an orchestrator may give (permission-policy.ts); default off. */
   permissionPolicy?: PermissionPolicy;
   /** How long an unauthenticated connection may last; tests shorten the defaults. */
@@ -87,7 +90,7 @@ export async function startMcpServer(options: StartMcpServerOptions): Promise<Mc
     const notices = new ParentNotices(coordinator, delivery, states);
     const children = new ChildRegistry(coordinator, notices, states);
     const timers = new TimerService(coordinator, delivery);
-    const shells = options.shells ?? new ShellPanes({ coordinator, stateHome: options.stateHome });
+    const shells = options.shells ?? new ShellPanes({ coordinator, stateHome: options.stateHome, catalog: options.catalog });
     if (!options.shells) disposables.push(shells);
     const commandNotices = new CommandNotices(coordinator, shells, notices);
     disposables.push(children, timers, states, commandNotices);

@@ -12,8 +12,10 @@ import type { Coordinator } from '../coordinator.js';
 import type { PaneId, PaneInfo, PaneOwner, PaneSize } from '../../shared/pane-types.js';
 import type { ShellEvent } from '../../shared/shell-mark-tracker.js';
 import { DisposableStore, Emitter } from '../../shared/events.js';
-import { PANE_NAME_PATTERN, PANE_NAME_RULE } from '../../shared/pane-name.js';
+import { PANE_NAME_PATTERN, PANE_NAME_RULE, paneNameBase } from '../../shared/pane-name.js';
 import { assertProgramExists, assertWorkingDir } from '../presets/program-lookup.js';
+import { UnknownPresetError } from '../presets/agent-launcher.js';
+import type { PresetCatalog } from '../presets/preset-catalog.js';
 import { installIntegrationFiles, type IntegrationFiles } from './integration-files.js';
 import { shellLaunch } from './shell-launch.js';
 import { ShellLedger, readLedger, shellsDir } from './shell-ledger.js';
@@ -22,6 +24,8 @@ import { recordsFromLedger, type CommandRecord } from './command-record.js';
 import type { OutputCap } from './command-output.js';
 
 export interface ShellSpawnRequest {
+  /** A shell preset (presets/shells/) whose fields are the defaults of those below. */
+  preset?: string;
   /** The shell's name: its pane's and its ledger's. Default `<shell>-<n>`. */
   name?: string;
   /** A shell program (name on PATH or path). Default: $SHELL when it is bash or zsh, else bash. */
@@ -50,12 +54,15 @@ export class ShellNameError extends Error {
 
 export interface ShellPanesOptions {
   coordinator: Coordinator;
+  /** Where shell presets are looked up; without it, a request naming a preset fails. */
+  catalog?: PresetCatalog;
   /** Ledgers go under this XDG state home (default: $XDG_STATE_HOME or ~/.local/state). */
   stateHome?: string;
 }
 
 export class ShellPanes {
   private readonly coordinator: Coordinator;
+  private readonly catalog: PresetCatalog | null;
   /** Where the project's shell ledgers live. */
   readonly root: string;
   private readonly sessions = new Map<PaneId, ShellSession>();
@@ -71,6 +78,7 @@ export class ShellPanes {
 
   constructor(options: ShellPanesOptions) {
     this.coordinator = options.coordinator;
+    this.catalog = options.catalog ?? null;
     this.root = shellsDir(options.coordinator.projectDir, options.stateHome);
     this.disposables.add(
       this.coordinator.onPaneSignal(({ paneId, signal }) => {
@@ -108,13 +116,14 @@ export class ShellPanes {
     return resolvePath(this.coordinator.projectDir, expanded);
   }
 
-  async spawn(request: ShellSpawnRequest): Promise<{ pane: PaneInfo; session: ShellSession }> {
+  async spawn(asked: ShellSpawnRequest): Promise<{ pane: PaneInfo; session: ShellSession }> {
+    const request = this.withPreset(asked);
     const program = request.shell ?? defaultShell();
     const cwd = this.workingDir(request.workingDir);
     assertWorkingDir(cwd, request.workingDir);
     const env = { ...process.env, ...request.env };
     assertProgramExists(program, cwd, env.PATH);
-    const name = request.name ?? this.freeName(basename(program));
+    const name = request.name ?? this.freeName(paneNameBase(request.presetName ?? '', basename(program)));
     if (!PANE_NAME_PATTERN.test(name)) throw new ShellNameError(`name ${JSON.stringify(name)} must be ${PANE_NAME_RULE}`);
     const live = this.liveByName(name);
     if (live || this.starting.has(name)) {
@@ -149,6 +158,23 @@ export class ShellPanes {
     } finally {
       this.starting.delete(name);
     }
+  }
+
+  /** The request with its preset's fields filled in where the request leaves them out. */
+  private withPreset(request: ShellSpawnRequest): ShellSpawnRequest {
+    if (request.preset === undefined) return request;
+    const entry = this.catalog?.findShell(request.preset);
+    if (!entry) throw new UnknownPresetError(`unknown shell preset ${JSON.stringify(request.preset)}; known shell presets: ${this.catalog?.describeShells() ?? 'none are loaded'}`);
+    const preset = entry.preset;
+    return {
+      ...request,
+      shell: request.shell ?? preset.shell,
+      workingDir: request.workingDir ?? preset.working_dir,
+      env: { ...preset.env, ...request.env },
+      integration: request.integration ?? preset.shell_integration,
+      login: request.login ?? preset.login,
+      presetName: request.presetName ?? preset.name,
+    };
   }
 
   /** Where the shell of this name last was, by its live session or its ledger; null for a name never used. */
@@ -188,9 +214,8 @@ export class ShellPanes {
     return recordsFromLedger(entries, { dir, runningSeq: live?.runningSeq ?? null, cap });
   }
 
-  /** `<shell>-<n>`: the first not held by a live shell or a pane of any session. */
-  private freeName(program: string): string {
-    const base = program.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^[^A-Za-z0-9]+/, '') || 'shell';
+  /** `<base>-<n>`: the first not held by a live shell or a running pane of any session. */
+  private freeName(base: string): string {
     const taken = new Set(this.coordinator.allPanes().filter((pane) => pane.process.status === 'running').map((pane) => pane.name));
     for (let n = 1; ; n++) {
       const name = `${base}-${n}`;

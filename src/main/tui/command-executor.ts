@@ -12,12 +12,14 @@ import { findRowOffThread } from '../threads/cpu-pool.js';
 /** Every row a pane's history can hold, and then some: a search covers all of it. */
 const HISTORY_FIND_ROWS = 100_000;
 import type { AgentLauncher } from '../contracts.js';
+import type { ShellPanes } from '../shells/index.js';
 import type { Coordinator } from '../coordinator.js';
 import { ignoreError, log, logIgnored } from '../../node/patterm-log.js';
 
 export interface ExecutorDeps {
   coordinator: Coordinator;
   launcher: AgentLauncher;
+  shells: ShellPanes;
   focus(paneId: string | null): void;
   selectScratchpad(name: string | null): void;
   /** Rows of a pane's history, for the renderer's history reader. */
@@ -78,13 +80,15 @@ export class CommandExecutor {
 
   private async spawn(command: Extract<BridgeCommand, { kind: 'spawn-preset' }>): Promise<void> {
     const { launcher } = this.deps;
-    const name = this.freeName(command.presetName);
     try {
       if (command.presetKind === 'agent') {
-        const result = await launcher.spawnAgent({ preset: command.preset, initialPrompt: command.initialPrompt, parentId: command.parentId, owner: 'user', name });
+        const result = await launcher.spawnAgent({ preset: command.preset, initialPrompt: command.initialPrompt, parentId: command.parentId, owner: 'user', name: this.freeName(command.presetName) });
         if (result.submit && !result.submit.submitted) this.deps.notify(`${result.pane.name}: the initial prompt was not confirmed (${result.submit.detail})`, 'warning');
+      } else if (command.presetKind === 'shell') {
+        // A shell's name names its ledger's directory too: the shells pick a plain one (`<preset>-<n>`).
+        await this.deps.shells.spawn({ preset: command.preset, parentId: command.parentId, owner: 'user' });
       } else {
-        await launcher.spawnProcess({ preset: command.preset, parentId: command.parentId, owner: 'user', name });
+        await launcher.spawnProcess({ preset: command.preset, parentId: command.parentId, owner: 'user', name: this.freeName(command.presetName) });
       }
     } catch (error) {
       this.deps.notify(`Could not start ${command.preset}: ${(error as Error).message}`, 'error');

@@ -19,11 +19,14 @@ import { ScratchpadFeed, type ScratchpadSource } from './scratchpad-feed.js';
 import { markModesRestored, markTerminalTaken, restoreHostTerminal } from './terminal-restore.js';
 import { ignoreError, log, logIgnored, pattermLog } from '../../node/patterm-log.js';
 import { buildModel, uiPresets, type PresetListing } from './ui-model.js';
+import type { ShellPanes } from '../shells/index.js';
 import { ClipboardForwarding, DEFAULT_CLIPBOARD, type ClipboardSettings } from './clipboard-forwarding.js';
 
 export interface TuiOptions {
   coordinator: Coordinator;
   launcher: AgentLauncher;
+  /** Shell panes: the palette's shell presets start them. */
+  shells: ShellPanes;
   /** Re-read when the preset directories change. */
   presets: { listing(): PresetListing; directories: string[] };
   config: UiConfig;
@@ -82,6 +85,7 @@ export class TuiHost implements Disposable {
     this.executor = new CommandExecutor({
       coordinator,
       launcher: this.options.launcher,
+      shells: this.options.shells,
       focus: (paneId) => this.pump?.setFocus(paneId),
       selectScratchpad: (name) => this.feed?.select(name),
       sendHistoryFound: (paneId, text, row) => this.renderer?.post({ t: 'history-found', paneId, text, row }),

@@ -3,6 +3,7 @@ import { defineTool, ok, ToolError } from './tool-kit.js';
 import { reserveName } from '../services/pane-names.js';
 import { ChildSizeFields, EnvSchema, NotifyOnExitSchema, ownSizeOf, PaneNameSchema, sizeResult, WorkingDirSchema } from './schemas.js';
 import { INTEGRATION_WAIT_MS, ShellNameError } from '../../shells/index.js';
+import { UnknownPresetError } from '../../presets/agent-launcher.js';
 
 export const spawnShell = defineTool({
   name: 'spawn_shell',
@@ -16,6 +17,7 @@ export const spawnShell = defineTool({
     'The ledger belongs to the name: a shell started again under a name used before continues its ledger.',
   ].join(' '),
   schema: v.strictObject({
+    preset: v.optional(v.pipe(v.string(), v.minLength(1, 'preset is empty'), v.maxLength(200), v.description('A shell preset (such as "zsh shell"): its shell, directory, environment and integration are the defaults of the arguments below.'))),
     name: v.optional(PaneNameSchema),
     shell: v.optional(
       v.pipe(
@@ -28,7 +30,7 @@ export const spawnShell = defineTool({
     ),
     working_dir: v.optional(WorkingDirSchema),
     env: v.optional(EnvSchema),
-    shell_integration: v.optional(v.pipe(v.boolean(), v.description('false starts a plain shell, without patterm\'s marks (integration "fallback"). Default true.')), true),
+    shell_integration: v.optional(v.pipe(v.boolean(), v.description('false starts a plain shell, without patterm\'s marks (integration "fallback"). Default true, or the preset\'s.'))),
     notify_on_exit: NotifyOnExitSchema,
     ...ChildSizeFields,
   }),
@@ -38,6 +40,7 @@ export const spawnShell = defineTool({
     let spawned;
     try {
       spawned = await services.shells.spawn({
+        preset: args.preset,
         name: args.name,
         shell: args.shell,
         workingDir: args.working_dir,
@@ -48,8 +51,9 @@ export const spawnShell = defineTool({
         ownSize,
       });
     } catch (cause) {
-      if (cause instanceof ShellNameError) throw new ToolError(cause.message);
-      throw new ToolError(`could not start shell ${JSON.stringify(args.shell ?? 'bash')}: ${(cause as Error).message}`);
+      if (cause instanceof ShellNameError || cause instanceof UnknownPresetError) throw new ToolError(cause.message);
+      const what = args.shell !== undefined ? `shell ${JSON.stringify(args.shell)}` : args.preset !== undefined ? `shell preset ${JSON.stringify(args.preset)}` : 'a shell';
+      throw new ToolError(`could not start ${what}: ${(cause as Error).message}`);
     } finally {
       release();
     }

@@ -63,6 +63,7 @@ export async function startHarness(options: { permissionPolicy?: PermissionPolic
     projectDir,
     dataHome,
     stateHome,
+    catalog,
     socketPath: join(root, 'run', 'patterm', `${process.pid}.sock`),
     launcher: (endpoint) => createAgentLauncher({ coordinator, endpoint, catalog }),
     permissionPolicy: options.permissionPolicy,

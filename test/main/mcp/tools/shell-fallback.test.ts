@@ -55,3 +55,16 @@ test('a shell nested in an integrated one takes wrapped commands, recorded in th
   const after = await run(mcp, id, 'echo back');
   assert.deepEqual([after.output, after.integration], ['back', 'full']);
 });
+
+test('a shell preset: its shell and integration are the defaults; an unknown preset names the known ones', async () => {
+  const home = scratchHome(harness.root);
+  const plain = await spawnShell(mcp, { preset: 'plain bash' }, home);
+  assert.equal(plain.integration, 'fallback');
+  assert.equal(plain.name, 'plain-bash-1', 'named after the preset, as a ledger directory can be');
+  assert.deepEqual(harness.coordinator.info(plain.child_id).argv, ['bash', '-i'], 'no integration, not a login shell');
+  assert.equal((await run(mcp, plain.child_id, 'echo plain')).output, 'plain');
+  const zsh = await spawnShell(mcp, { preset: 'zsh' }, home);
+  assert.equal(zsh.integration, 'full');
+  assert.equal(harness.coordinator.info(zsh.child_id).presetName, 'zsh');
+  assert.match(failure(await mcp.call('spawn_shell', { preset: 'fish shell' })), /unknown shell preset "fish shell"; known shell presets: plain-bash \("plain bash"\), zsh/);
+});
