@@ -388,6 +388,11 @@ export class Coordinator {
     return this.pane(id).history(first, count);
   }
 
+  /** Where the pane's prompts started, as history row numbers (the history reader's jumps between commands). */
+  async promptRows(id: PaneId): Promise<number[]> {
+    return this.pane(id).promptRows();
+  }
+
   async stream(id: PaneId, fromOffset: number, limit?: number): Promise<StreamChunk> {
     return this.pane(id).stream(fromOffset, limit);
   }

@@ -32,6 +32,8 @@ export interface UiPane {
   title: string;
   /** Its program waits for someone to answer a dialog or question: the tree marks it "needs you". */
   waitingForAnswer?: boolean;
+  /** A shell pane: whether a command runs, and how the last one ended (the tree shows it). */
+  shell?: { running: boolean; lastExitCode: number | null };
 }
 
 export interface UiSession {
@@ -102,6 +104,8 @@ export type ToRendererMessage =
   | { t: 'history'; paneId: string; slice: HistorySlice }
   /** The answer to 'history-find': the row number (HistorySlice), or -1 for no match. */
   | { t: 'history-found'; paneId: string; text: string; row: number }
+  /** The answer to 'history-prompt': the row number where that command's prompt starts, or -1 for none that way. */
+  | { t: 'history-prompt'; paneId: string; row: number; direction: -1 | 1 }
   /** SIGTSTP: give the host terminal back and draw nothing until 'resume'; answered with 'suspended'. */
   | { t: 'suspend' }
   /** SIGCONT: the terminal may have been reset or drawn over; take it again and repaint every cell. */
@@ -127,6 +131,8 @@ export type BridgeCommand =
   | { kind: 'history'; paneId: string; first: number; count: number }
   /** Find `text` in the pane's history, from row number `from` in `direction` (-1: back in time). */
   | { kind: 'history-find'; paneId: string; text: string; from: number; direction: -1 | 1 }
+  /** The nearest prompt (a command's start) before row number `from` (-1) or after it (+1). */
+  | { kind: 'history-prompt'; paneId: string; from: number; direction: -1 | 1 }
   | { kind: 'quit' };
 
 /** Messages the renderer sends to the bridge. */

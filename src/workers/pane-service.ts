@@ -33,6 +33,13 @@ const DIRTY_NOTIFY_INTERVAL_MS = 4;
  * change after a quiet spell still ticks at once.
  */
 const UNWATCHED_NOTIFY_INTERVAL_MS = 32;
+/** Prompt rows kept for the history reader's jumps: far more commands than a scrollback holds. */
+const MAX_PROMPT_ROWS = 10_000;
+
+/** OSC 133 A: a prompt starts here (a shell's integration, patterm's or another's). */
+function isPromptStart(event: ScannedEvent): boolean {
+  return event.type === 'osc' && event.code === 133 && (event.data === 'A' || event.data.startsWith('A;'));
+}
 
 export class PaneService {
   private readonly ring: ByteRing;
@@ -56,6 +63,8 @@ export class PaneService {
   private readonly history = new GridHistory();
   /** Numbers the history's rows for readers (the TUI's history reader) while the scrollback drops its oldest. */
   private readonly rowNumbering = new RowNumbering();
+  /** See PaneWorkerApi.promptRows. */
+  private readonly prompts: number[] = [];
   private readonly mirror: MirrorPublisher | null; // the coordinator's shared-memory copy of grid(), if any
   private readonly acks: SharedAcks;
 
@@ -94,6 +103,7 @@ export class PaneService {
       compactBytes,
       onRebuilt: (reason) => {
         this.hashStale = true;
+        this.prompts.length = 0; // the rows were replayed from the ring: numbered anew
         this.mirror?.onChange();
         this.signal({ type: 'emulator-rebuilt', reason });
         this.markDirty();
@@ -136,10 +146,12 @@ export class PaneService {
     let fed = 0;
     // A skimmed run holds no queries (no escape but SGR), so nothing need be parsed before an event.
     for (const event of events) {
-      if (event.type === 'query' && !parse) {
+      const prompt = isPromptStart(event);
+      if ((event.type === 'query' || prompt) && !parse) {
         if (this.keeper.rebuilds === rebuilds) this.feed(bytes.subarray(fed, event.end), chunkStart);
         fed = event.end;
       }
+      if (prompt) this.notePrompt();
       this.handleEvent(event);
     }
     const rest = parse ?? bytes.subarray(fed);
@@ -149,7 +161,7 @@ export class PaneService {
       this.renderStale = true;
       this.hashStale = true;
       // Rows carried as text alone are the same rows restyled, not new ones (see RowNumbering.rebase).
-      if (compacted === 'plain') this.rowNumbering.rebase();
+      if (compacted === 'plain') this.rebaseRows();
     }
     copied?.();
     if (this.acks.add(delivered)) this.post({ t: 'ack' });
@@ -181,6 +193,29 @@ export class PaneService {
   /** The emulator now: a trap or a compaction replaces it, so never hold on to it. */
   private get emulator(): GhosttyEmulator {
     return this.keeper.current;
+  }
+
+  /** The cursor's row, where the prompt that starts now is drawn, by its number over the pane's life. */
+  private notePrompt(): void {
+    this.keeper.safe((emulator) => {
+      if (emulator.isAlternateScreen()) return;
+      const dropped = emulator.withScrollbackRows((rows) => this.rowNumbering.sync(rows));
+      const row = dropped + emulator.scrollbackLength() + emulator.cursor().y;
+      if (this.prompts.at(-1) === row) return; // a prompt redrawn in place
+      this.prompts.push(row);
+      if (this.prompts.length > MAX_PROMPT_ROWS) this.prompts.shift();
+    });
+  }
+
+  /** Rows will be numbered anew by position (see RowNumbering.rebase): prompt rows recorded so far name other rows. */
+  private rebaseRows(): void {
+    this.rowNumbering.rebase();
+    this.prompts.length = 0;
+  }
+
+  /** See PaneWorkerApi.promptRows. */
+  promptRows(): number[] {
+    return [...this.prompts];
   }
 
   private handleEvent(event: ScannedEvent): void {
@@ -334,7 +369,7 @@ export class PaneService {
   resize(cols: number, rows: number): void {
     this.keeper.resize(cols, rows);
     // Reflowed rows match none seen before; they are not dropped (see RowNumbering.rebase).
-    this.rowNumbering.rebase();
+    this.rebaseRows();
     this.renderStale = true; // after a runaway reflow the emulator is a fresh one, with no render state synced yet
     this.mirror?.onChange();
     this.markDirty();
@@ -383,6 +418,7 @@ export class PaneService {
       historyFirst: history.first,
       ring: this.stream(0),
       idleThresholdMs: this.idleThresholdMs,
+      promptRows: this.promptRows(),
     };
   }
 

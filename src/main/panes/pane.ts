@@ -287,6 +287,11 @@ export class Pane {
     return this.call((remote) => remote.history(first, count));
   }
 
+  /** See PaneWorkerApi.promptRows. */
+  async promptRows(): Promise<number[]> {
+    return this.call((remote) => remote.promptRows());
+  }
+
   async stream(fromOffset: number, limit?: number): Promise<StreamChunk> {
     return this.call((remote) => remote.stream(fromOffset, limit));
   }

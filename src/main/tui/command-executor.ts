@@ -8,6 +8,7 @@
 import type { BridgeCommand, NoticeLevel } from '../../shared/renderer-protocol.js';
 import type { HistorySlice } from '../../shared/pane-types.js';
 import { findRowOffThread } from '../threads/cpu-pool.js';
+import { nearestRow } from '../../shared/row-numbering.js';
 
 /** Every row a pane's history can hold, and then some: a search covers all of it. */
 const HISTORY_FIND_ROWS = 100_000;
@@ -25,6 +26,8 @@ export interface ExecutorDeps {
   /** Rows of a pane's history, for the renderer's history reader. */
   sendHistory(paneId: string, slice: HistorySlice): void;
   sendHistoryFound(paneId: string, text: string, row: number): void;
+  /** The answer to a jump to a command: its prompt's row number, or -1. */
+  sendPromptFound(paneId: string, row: number, direction: -1 | 1): void;
   notify(text: string, level: NoticeLevel): void;
   quit(): void;
 }
@@ -71,6 +74,12 @@ export class CommandExecutor {
         return;
       case 'history-find':
         void this.findInHistory(command);
+        return;
+      case 'history-prompt':
+        coordinator.promptRows(command.paneId).then(
+          (rows) => this.deps.sendPromptFound(command.paneId, nearestRow(rows, command.from, command.direction), command.direction),
+          ignoreError(`reading ${command.paneId}'s prompt rows`),
+        );
         return;
       case 'quit':
         this.deps.quit();

@@ -89,6 +89,7 @@ export class TuiHost implements Disposable {
       focus: (paneId) => this.pump?.setFocus(paneId),
       selectScratchpad: (name) => this.feed?.select(name),
       sendHistoryFound: (paneId, text, row) => this.renderer?.post({ t: 'history-found', paneId, text, row }),
+      sendPromptFound: (paneId, row, direction) => this.renderer?.post({ t: 'history-prompt', paneId, row, direction }),
       sendHistory: (paneId, slice) => this.renderer?.post({ t: 'history', paneId, slice }, [slice.frame.cells.buffer as ArrayBuffer]),
       notify: (text, level) => this.notify(text, level),
       quit: () => this.options.onQuit(),

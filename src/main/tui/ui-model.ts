@@ -30,6 +30,7 @@ export function uiPane(info: PaneInfo): UiPane {
     owner: info.owner,
     title: info.title,
     waitingForAnswer: info.waitingForAnswer ?? false,
+    ...(info.shell ? { shell: { running: info.shell.running, lastExitCode: info.shell.lastExitCode } } : {}),
   };
 }
 
