@@ -68,3 +68,12 @@ test('a shell preset: its shell and integration are the defaults; an unknown pre
   assert.equal(harness.coordinator.info(zsh.child_id).presetName, 'zsh');
   assert.match(failure(await mcp.call('spawn_shell', { preset: 'fish shell' })), /unknown shell preset "fish shell"; known shell presets: plain-bash \("plain bash"\), zsh/);
 });
+
+test('list_children shows a shell pane as type shell, with its integration, last exit code and directory', async () => {
+  const { child_id: id } = await spawnShell(mcp, { shell: 'bash', name: 'listed' }, scratchHome(harness.root));
+  await run(mcp, id, 'cd /tmp; (exit 7)');
+  const children = structured<{ children: { child_id: string; type: string; shell?: { integration: string; running: boolean; last_exit_code: number | null; cwd: string } }[] }>(await mcp.call('list_children')).children;
+  const listed = children.find((child) => child.child_id === id)!;
+  assert.equal(listed.type, 'shell');
+  assert.deepEqual({ ...listed.shell, ledger: undefined }, { integration: 'full', running: false, last_exit_code: 7, cwd: '/tmp', ledger: undefined });
+});
