@@ -227,23 +227,7 @@ export class ShellSession {
     const at = new Date().toISOString();
     const blank = pending.command.trim() === '';
     const said = blank ? '' : afterCommandEcho(event.echo ?? '', pending.command);
-    const record: CommandRecord = {
-      seq: null,
-      command: pending.command,
-      ...writerFields(pending.writer),
-      status: 'not_run',
-      integration: pending.integration,
-      started_at: new Date(pending.typedAt).toISOString(),
-      finished_at: at,
-      duration_ms: Date.now() - pending.typedAt,
-      exit_code: blank ? null : event.exitCode,
-      output: said,
-      output_bytes: 0,
-      truncated_bytes: 0,
-      output_file: null,
-      cwd: this.cwd,
-      timed_out: false,
-    };
+    const record = this.pendingRecord(pending, { status: 'not_run', finished_at: at, exit_code: blank ? null : event.exitCode, output: said });
     if (!blank) {
       // A command the shell refused is the caller's, and goes in the ledger with what the shell said.
       record.seq = this.ledger.takeSeq();
@@ -312,7 +296,7 @@ export class ShellSession {
       this.claimed = false;
     }
     const started = await this.within(pending.settled, deadline, signal);
-    if (started === null) return { record: this.notStartedRecord(pending) };
+    if (started === null) return { record: this.pendingRecord(pending, { status: 'running', finished_at: null, exit_code: null, output: '' }) };
     if (started.kind === 'exited') throw new ShellBusyError(`${this.name} exited before the command started`);
     if (started.kind === 'not-run') return { record: started.record };
     return this.outcome(started.running, deadline, signal);
@@ -412,23 +396,25 @@ export class ShellSession {
     return `${bracketedPaste(command)}\r`;
   }
 
-  private notStartedRecord(pending: Pending): CommandRecord {
+  /**
+   * The record of a command typed that has no seq (yet): one that has not
+   * started by the call's deadline (`running`, timed out), or one the shell
+   * did not run (`not_run`).
+   */
+  private pendingRecord(pending: Pending, fields: Pick<CommandRecord, 'status' | 'finished_at' | 'exit_code' | 'output'>): CommandRecord {
     return {
       seq: null,
       command: pending.command,
       ...writerFields(pending.writer),
-      status: 'running',
       integration: pending.integration,
       started_at: new Date(pending.typedAt).toISOString(),
-      finished_at: null,
       duration_ms: Date.now() - pending.typedAt,
-      exit_code: null,
-      output: '',
       output_bytes: 0,
       truncated_bytes: 0,
       output_file: null,
       cwd: this.cwd,
-      timed_out: true,
+      timed_out: fields.status === 'running',
+      ...fields,
     };
   }
 

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { PROGRESS_INTERVAL_MS } from '../services/progress-keepalive.js';
 import { defineTool, fail, ok, ToolError } from './tool-kit.js';
 import { ChildSizeFields, messageSchema, NotifyOnExitSchema, ownSizeOf, PaneNameSchema, sizeResult } from './schemas.js';
-import { reserveName } from '../services/pane-names.js';
+import { spawnNamed } from '../services/pane-names.js';
 
 export const spawnAgent = defineTool({
   name: 'spawn_agent',
@@ -26,9 +26,7 @@ export const spawnAgent = defineTool({
   }),
   async run(args, { caller, services, progress }) {
     const ownSize = ownSizeOf(args);
-    const release = args.name ? reserveName(services.coordinator, caller.paneId, args.name) : () => undefined;
-    let spawned;
-    try {
+    const spawned = await spawnNamed(services.coordinator, caller.paneId, args.name, () => `spawn agent preset ${JSON.stringify(args.preset)}`, () => {
       const starting = services.launcher.spawnAgent({
         preset: args.preset,
         initialPrompt: args.initial_prompt,
@@ -37,12 +35,8 @@ export const spawnAgent = defineTool({
         owner: 'orchestrator',
         ownSize,
       });
-      spawned = await progress.during(starting, (elapsedMs) => `starting ${args.preset} and typing its first prompt: ${Math.round(elapsedMs / 1000)} s`);
-    } catch (error) {
-      throw new ToolError(`could not spawn agent preset ${JSON.stringify(args.preset)}: ${(error as Error).message}`);
-    } finally {
-      release();
-    }
+      return progress.during(starting, (elapsedMs) => `starting ${args.preset} and typing its first prompt: ${Math.round(elapsedMs / 1000)} s`);
+    });
     const { pane, submit } = spawned;
     services.children.record(pane, caller.paneId, { notifyOnExit: args.notify_on_exit });
     const result = {

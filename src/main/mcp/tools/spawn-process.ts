@@ -3,7 +3,7 @@ import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { compilePattern, PatternError } from '../../../shared/pattern.js';
 import { defineTool, ok, ToolError } from './tool-kit.js';
-import { reserveName } from '../services/pane-names.js';
+import { spawnNamed } from '../services/pane-names.js';
 import { ChildSizeFields, EnvSchema, MAX_ARG_CHARS, NotifyOnExitSchema, ownSizeOf, PaneNameSchema, RegexSchema, sizeResult, WorkingDirSchema } from './schemas.js';
 import { ignoreError } from '../../../node/patterm-log.js';
 
@@ -62,11 +62,9 @@ export const spawnProcess = defineTool({
     const ready = compileNamed('ready_pattern', args.ready_pattern);
     const error = compileNamed('error_pattern', args.error_pattern);
     if (args.working_dir !== undefined) await assertDirectory(resolve(services.coordinator.projectDir, args.working_dir), args.working_dir);
-    const release = args.name ? reserveName(services.coordinator, caller.paneId, args.name) : () => undefined;
-
-    let pane;
-    try {
-      pane = await services.launcher.spawnProcess({
+    const what = () => `start ${args.preset !== undefined ? `process preset ${JSON.stringify(args.preset)}` : `argv ${JSON.stringify(args.argv)}`}`;
+    const pane = await spawnNamed(services.coordinator, caller.paneId, args.name, what, () =>
+      services.launcher.spawnProcess({
         preset: args.preset,
         argv: args.argv,
         shell: args.shell,
@@ -76,13 +74,8 @@ export const spawnProcess = defineTool({
         parentId: caller.paneId,
         owner: 'orchestrator',
         ownSize,
-      });
-    } catch (cause) {
-      const what = args.preset !== undefined ? `process preset ${JSON.stringify(args.preset)}` : `argv ${JSON.stringify(args.argv)}`;
-      throw new ToolError(`could not start ${what}: ${(cause as Error).message}`);
-    } finally {
-      release();
-    }
+      }),
+    );
     const record = services.children.record(pane, caller.paneId, { notifyOnExit: args.notify_on_exit, readyPattern: ready, errorPattern: error });
     const result: Record<string, unknown> = { child_id: pane.id, name: pane.name, pid: pane.process.pid, argv: pane.argv, cwd: pane.cwd, ...sizeResult(services.coordinator.paneSize, ownSize) };
     if (record.watch && args.ready_timeout_seconds !== undefined) {

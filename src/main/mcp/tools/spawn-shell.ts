@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { defineTool, ok, ToolError } from './tool-kit.js';
-import { reserveName } from '../services/pane-names.js';
+import { spawnNamed } from '../services/pane-names.js';
 import { ChildSizeFields, EnvSchema, NotifyOnExitSchema, ownSizeOf, PaneNameSchema, sizeResult, WorkingDirSchema } from './schemas.js';
 import { INTEGRATION_WAIT_MS, ShellNameError } from '../../shells/index.js';
 import { UnknownPresetError } from '../../presets/agent-launcher.js';
@@ -36,27 +36,25 @@ export const spawnShell = defineTool({
   }),
   async run(args, { caller, services, progress }) {
     const ownSize = ownSizeOf(args);
-    const release = args.name ? reserveName(services.coordinator, caller.paneId, args.name) : () => undefined;
-    let spawned;
-    try {
-      spawned = await services.shells.spawn({
-        preset: args.preset,
-        name: args.name,
-        shell: args.shell,
-        workingDir: args.working_dir,
-        env: args.env,
-        integration: args.shell_integration,
-        parentId: caller.paneId,
-        owner: 'orchestrator',
-        ownSize,
-      });
-    } catch (cause) {
-      if (cause instanceof ShellNameError || cause instanceof UnknownPresetError) throw new ToolError(cause.message);
-      const what = args.shell !== undefined ? `shell ${JSON.stringify(args.shell)}` : args.preset !== undefined ? `shell preset ${JSON.stringify(args.preset)}` : 'a shell';
-      throw new ToolError(`could not start ${what}: ${(cause as Error).message}`);
-    } finally {
-      release();
-    }
+    const what = () => `start ${args.shell !== undefined ? `shell ${JSON.stringify(args.shell)}` : args.preset !== undefined ? `shell preset ${JSON.stringify(args.preset)}` : 'a shell'}`;
+    const spawned = await spawnNamed(services.coordinator, caller.paneId, args.name, what, async () => {
+      try {
+        return await services.shells.spawn({
+          preset: args.preset,
+          name: args.name,
+          shell: args.shell,
+          workingDir: args.working_dir,
+          env: args.env,
+          integration: args.shell_integration,
+          parentId: caller.paneId,
+          owner: 'orchestrator',
+          ownSize,
+        });
+      } catch (cause) {
+        if (cause instanceof ShellNameError || cause instanceof UnknownPresetError) throw new ToolError(cause.message);
+        throw cause;
+      }
+    });
     const { pane, session } = spawned;
     services.children.record(pane, caller.paneId, { notifyOnExit: args.notify_on_exit });
     const integration = await progress.during(session.integrationSettled(INTEGRATION_WAIT_MS), (elapsedMs) => `waiting for ${pane.name}'s first prompt: ${Math.round(elapsedMs / 1000)} s`);
