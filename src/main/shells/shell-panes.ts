@@ -130,6 +130,7 @@ export class ShellPanes {
       throw new ShellNameError(`a shell named ${JSON.stringify(name)} is already running${live ? ` (child_id ${live.paneId})` : ''}; its ledger can have one live shell at a time. Choose another name`);
     }
     this.starting.add(name);
+    this.forgetClosed();
     try {
       const ledger = await ShellLedger.open(this.root, name);
       const nonce = randomBytes(16).toString('hex');
@@ -175,6 +176,15 @@ export class ShellPanes {
       login: request.login ?? preset.login,
       presetName: request.presetName ?? preset.name,
     };
+  }
+
+  /** Sessions of panes closed since (kill with close, the TUI) go: nothing can reach them by id any more. */
+  private forgetClosed(): void {
+    for (const [paneId, session] of this.sessions) {
+      if (this.coordinator.has(paneId)) continue;
+      session.dispose();
+      this.sessions.delete(paneId);
+    }
   }
 
   /** Where the shell of this name last was, by its live session or its ledger; null for a name never used. */
