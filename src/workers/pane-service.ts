@@ -21,6 +21,7 @@ import { FocusReporter } from './focus-reporter.js';
 import { GridHistory } from '../shared/grid-history.js';
 import { SharedAcks } from '../shared/shared-acks.js';
 import { RowNumbering } from '../shared/row-numbering.js';
+import { isPromptStart, PromptRows } from './prompt-rows.js';
 
 /** Screen-change notices are coalesced to one per this interval (well under a 60 Hz frame)... */
 const DIRTY_NOTIFY_INTERVAL_MS = 4;
@@ -33,13 +34,6 @@ const DIRTY_NOTIFY_INTERVAL_MS = 4;
  * change after a quiet spell still ticks at once.
  */
 const UNWATCHED_NOTIFY_INTERVAL_MS = 32;
-/** Prompt rows kept for the history reader's jumps: far more commands than a scrollback holds. */
-const MAX_PROMPT_ROWS = 10_000;
-
-/** OSC 133 A: a prompt starts here (a shell's integration, patterm's or another's). */
-function isPromptStart(event: ScannedEvent): boolean {
-  return event.type === 'osc' && event.code === 133 && (event.data === 'A' || event.data.startsWith('A;'));
-}
 
 export class PaneService {
   private readonly ring: ByteRing;
@@ -64,7 +58,7 @@ export class PaneService {
   /** Numbers the history's rows for readers (the TUI's history reader) while the scrollback drops its oldest. */
   private readonly rowNumbering = new RowNumbering();
   /** See PaneWorkerApi.promptRows. */
-  private readonly prompts: number[] = [];
+  private readonly prompts = new PromptRows();
   private readonly mirror: MirrorPublisher | null; // the coordinator's shared-memory copy of grid(), if any
   private readonly acks: SharedAcks;
 
@@ -103,7 +97,7 @@ export class PaneService {
       compactBytes,
       onRebuilt: (reason) => {
         this.hashStale = true;
-        this.prompts.length = 0; // the rows were replayed from the ring: numbered anew
+        this.prompts.clear(); // the rows were replayed from the ring: numbered anew
         this.mirror?.onChange();
         this.signal({ type: 'emulator-rebuilt', reason });
         this.markDirty();
@@ -151,7 +145,7 @@ export class PaneService {
         if (this.keeper.rebuilds === rebuilds) this.feed(bytes.subarray(fed, event.end), chunkStart);
         fed = event.end;
       }
-      if (prompt) this.notePrompt();
+      if (prompt) this.keeper.safe((emulator) => this.prompts.note(emulator, this.rowNumbering));
       this.handleEvent(event);
     }
     const rest = parse ?? bytes.subarray(fed);
@@ -195,27 +189,15 @@ export class PaneService {
     return this.keeper.current;
   }
 
-  /** The cursor's row, where the prompt that starts now is drawn, by its number over the pane's life. */
-  private notePrompt(): void {
-    this.keeper.safe((emulator) => {
-      if (emulator.isAlternateScreen()) return;
-      const dropped = emulator.withScrollbackRows((rows) => this.rowNumbering.sync(rows));
-      const row = dropped + emulator.scrollbackLength() + emulator.cursor().y;
-      if (this.prompts.at(-1) === row) return; // a prompt redrawn in place
-      this.prompts.push(row);
-      if (this.prompts.length > MAX_PROMPT_ROWS) this.prompts.shift();
-    });
-  }
-
-  /** Rows will be numbered anew by position (see RowNumbering.rebase): prompt rows recorded so far name other rows. */
+  /** Rows will be numbered anew by position (see RowNumbering.rebase): prompt rows noted so far name other rows. */
   private rebaseRows(): void {
     this.rowNumbering.rebase();
-    this.prompts.length = 0;
+    this.prompts.clear();
   }
 
   /** See PaneWorkerApi.promptRows. */
   promptRows(): number[] {
-    return [...this.prompts];
+    return this.prompts.list();
   }
 
   private handleEvent(event: ScannedEvent): void {

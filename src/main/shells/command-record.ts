@@ -6,6 +6,20 @@
 import { join } from 'node:path';
 import type { LedgerEnd, LedgerEntry, LedgerStart } from './shell-ledger.js';
 import { readCappedOutput, type OutputCap } from './command-output.js';
+import type { PaneId } from '../../shared/pane-types.js';
+
+/** Who typed a command: the human at the keyboard, or an agent through run_command. */
+export type Writer = { kind: 'human' } | { kind: 'agent'; paneId: PaneId; name: string };
+
+export function writerFields(writer: Writer): { writer: string; writer_id?: string } {
+  return writer.kind === 'human' ? { writer: 'human' } : { writer: `agent:${writer.name}`, writer_id: writer.paneId };
+}
+
+/** What the shell printed after echoing the command line (its complaint, for a line it could not parse). */
+export function afterCommandEcho(echo: string, command: string): string {
+  const lines = echo.split('\n');
+  return lines.slice(Math.min(lines.length, command.split('\n').length)).join('\n').trim();
+}
 
 /**
  * done: it ended (exit_code, or null when its status was never seen); running;

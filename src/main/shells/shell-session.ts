@@ -17,14 +17,12 @@ import { bracketedPaste } from '../../shared/key-bytes.js';
 import { Emitter } from '../../shared/events.js';
 import { ignoreError } from '../../node/patterm-log.js';
 import type { LedgerEnd, LedgerStart, ShellLedger } from './shell-ledger.js';
-import { buildRecord, type CommandRecord } from './command-record.js';
+import { afterCommandEcho, buildRecord, writerFields, type CommandRecord, type Writer } from './command-record.js';
 import { RECORD_OUTPUT_CAP } from './command-output.js';
 import { foregroundOf } from './foreground.js';
 import { fallbackWrapper } from './fallback-wrap.js';
 import { isInteractiveShellName, shellFlavor, type ShellFlavor } from './shell-launch.js';
-
-/** Who typed a command: the human at the keyboard, or an agent through run_command. */
-export type Writer = { kind: 'human' } | { kind: 'agent'; paneId: PaneId; name: string };
+import { until, within } from './deadline.js';
 
 /** The shell cannot take a command now; nothing was typed. */
 export class ShellBusyError extends Error {
@@ -147,7 +145,7 @@ export class ShellSession {
 
   /** Settles once the shell has shown a prompt with its marks, or was judged to have none, or exited. */
   async integrationSettled(timeoutMs: number): Promise<ShellPaneStatus['integration']> {
-    await this.until(() => this.integration !== 'pending' || this.exited, performance.now() + timeoutMs);
+    await until(this.changed.event, () => this.integration !== 'pending' || this.exited, performance.now() + timeoutMs);
     return this.integration;
   }
 
@@ -295,7 +293,7 @@ export class ShellSession {
     } finally {
       this.claimed = false;
     }
-    const started = await this.within(pending.settled, deadline, signal);
+    const started = await within(pending.settled, deadline, signal);
     if (started === null) return { record: this.pendingRecord(pending, { status: 'running', finished_at: null, exit_code: null, output: '' }) };
     if (started.kind === 'exited') throw new ShellBusyError(`${this.name} exited before the command started`);
     if (started.kind === 'not-run') return { record: started.record };
@@ -304,7 +302,7 @@ export class ShellSession {
 
   /** The command's record once it ends, or the record so far at `deadline`. */
   async outcome(running: Running, deadline: number, signal?: AbortSignal): Promise<RunOutcome> {
-    const record = await this.within(running.ended, deadline, signal);
+    const record = await within(running.ended, deadline, signal);
     if (record) return { record };
     const now = await buildRecord(running.start, undefined, { dir: this.ledger.dir, runningSeq: running.seq, cap: RECORD_OUTPUT_CAP });
     return { record: { ...now, duration_ms: Math.round(performance.now() - running.startedClock), timed_out: true } };
@@ -312,12 +310,12 @@ export class ShellSession {
 
   /** How the command goes in: typed at the shell's own prompt, or wrapped for a shell without marks. */
   private async readyFor(deadline: number, signal?: AbortSignal): Promise<{ kind: 'prompt' } | { kind: 'wrapped'; flavor: ShellFlavor }> {
-    await this.until(() => this.integration !== 'pending' || this.exited, deadline, signal);
+    await until(this.changed.event, () => this.integration !== 'pending' || this.exited, deadline, signal);
     if (this.exited) throw new ShellBusyError(`${this.name} has exited; it takes no commands`);
     if (this.integration === 'pending') throw new ShellBusyError(`${this.name} has not shown its first prompt yet; try again in a moment`);
     if (this.integration === 'full') {
       if (this.phase === 'running') return this.nested();
-      await this.until(() => this.phase === 'prompt' || this.phase === 'running' || this.exited, deadline, signal);
+      await until(this.changed.event, () => this.phase === 'prompt' || this.phase === 'running' || this.exited, deadline, signal);
       const phase = this.phase as Phase; // changed by events while waiting
       if (phase === 'running') return this.nested();
       if (phase !== 'prompt') throw new ShellBusyError(`${this.name}'s prompt did not come back in time`);
@@ -418,57 +416,9 @@ export class ShellSession {
     };
   }
 
-  // ---- waiting ----------------------------------------------------------------
-
-  /** Resolves with `promise`'s value, or null once `deadline` passes; rejects when `signal` aborts. */
-  private within<T>(promise: Promise<T>, deadline: number, signal?: AbortSignal): Promise<T | null> {
-    return new Promise<T | null>((resolve, reject) => {
-      const timer = setTimeout(() => done(null), Math.max(0, deadline - performance.now()));
-      const onAbort = () => {
-        cleanup();
-        reject(new Error('the call was cancelled'));
-      };
-      const cleanup = () => {
-        clearTimeout(timer);
-        signal?.removeEventListener('abort', onAbort);
-      };
-      const done = (value: T | null) => {
-        cleanup();
-        resolve(value);
-      };
-      if (signal?.aborted) return onAbort();
-      signal?.addEventListener('abort', onAbort, { once: true });
-      void promise.then(done);
-    });
-  }
-
-  /** Resolves once `condition` holds (checked at each event) or `deadline` passes. */
-  private async until(condition: () => boolean, deadline: number, signal?: AbortSignal): Promise<void> {
-    if (condition()) return;
-    let subscription: { dispose(): void } | undefined;
-    const reached = new Promise<void>((resolve) => {
-      subscription = this.changed.event(() => condition() && resolve());
-    });
-    try {
-      await this.within(reached, deadline, signal);
-    } finally {
-      subscription?.dispose();
-    }
-  }
-
   dispose(): void {
     if (this.integrationTimer) clearTimeout(this.integrationTimer);
     this.changed.dispose();
     this.endedEmitter.dispose();
   }
-}
-
-export function writerFields(writer: Writer): { writer: string; writer_id?: string } {
-  return writer.kind === 'human' ? { writer: 'human' } : { writer: `agent:${writer.name}`, writer_id: writer.paneId };
-}
-
-/** What the shell printed after echoing the command line (its complaint, for a line it could not parse). */
-function afterCommandEcho(echo: string, command: string): string {
-  const lines = echo.split('\n');
-  return lines.slice(Math.min(lines.length, command.split('\n').length)).join('\n').trim();
 }
