@@ -16,23 +16,7 @@ if ! command -v pnpm >/dev/null 2>&1; then
   npm i -g pnpm >/dev/null 2>&1 || corepack enable pnpm
 fi
 
-# tmux drives the TUI tests and is the conformance suite's reference; vim, less, top, htop, man,
-# python3, git and zsh are the real programs the tests run.
-missing=()
-for tool in tmux vim less top script htop man python3 git zsh; do command -v "$tool" >/dev/null 2>&1 || missing+=("$tool"); done
-if [ ${#missing[@]} -gt 0 ]; then
-  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
-    log "installing ${missing[*]} with apt-get"
-    pkgs=()
-    for tool in "${missing[@]}"; do
-      case "$tool" in top) pkgs+=(procps) ;; script) pkgs+=(bsdutils) ;; man) pkgs+=(man-db) ;; *) pkgs+=("$tool") ;; esac
-    done
-    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${pkgs[@]}") >/dev/null 2>&1 \
-      || log "apt-get could not install ${pkgs[*]}; the tests that need them will fail"
-  else
-    log "missing ${missing[*]}; install them for the full test suite"
-  fi
-fi
+scripts/system-tools.sh
 
 # node-gyp must build node-pty (and patterm's own addon) against local Node headers: with no
 # internet it cannot download them. npm's nodedir wins; else the headers next to the running node.

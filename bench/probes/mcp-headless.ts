@@ -64,7 +64,7 @@ export default async function mcpHeadless(args: HeadlessArgs): Promise<HeadlessR
   mkdirSync(runtime, { mode: 0o700 });
   const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: root, XDG_CONFIG_HOME: join(root, 'config'), XDG_DATA_HOME: join(root, 'data'), XDG_STATE_HOME: join(root, 'state'), XDG_CACHE_HOME: join(root, 'cache'), XDG_RUNTIME_DIR: runtime };
   const headless = { command: process.execPath, args: [PATTERM_BIN, 'mcp', '--project', project], env };
-  const dirs = { root: join(root, 'presets'), agents: join(root, 'presets', 'agents'), processes: join(root, 'presets', 'processes') };
+  const dirs = { root: join(root, 'presets'), agents: join(root, 'presets', 'agents'), processes: join(root, 'presets', 'processes'), shells: join(root, 'presets', 'shells') };
   mkdirSync(dirs.agents, { recursive: true });
   mkdirSync(dirs.processes, { recursive: true });
 

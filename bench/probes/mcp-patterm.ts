@@ -15,6 +15,7 @@ import { startMcpServer } from '../../src/main/mcp/index.js';
 import { absoluteNow, MCP_REQUEST_TIMING_CHANNEL, type McpRequestTiming } from '../../src/main/mcp/transport/request-timing.js';
 import { createAgentLauncher } from '../../src/main/presets/agent-launcher.js';
 import { PresetCatalog } from '../../src/main/presets/preset-catalog.js';
+import { presetDirsIn } from '../../src/main/presets/preset-paths.js';
 import { loadGhosttyModule } from '../../src/main/threads/wasm-module.js';
 import { PANE } from '../harness/fence.js';
 import { callLegs, type CallLegs } from '../harness/call-legs.js';
@@ -60,7 +61,7 @@ const durations = (spans: CallSpan[]) => spans.map(([started, returned]) => retu
 export default async function mcpPatterm(args: { path: string; quick: boolean; floods?: number }): Promise<McpResult> {
   await loadGhosttyModule();
   const root = mkdtempSync(join(tmpdir(), 'patterm-bench-mcp-'));
-  const dirs = { root: join(root, 'presets'), agents: join(root, 'presets', 'agents'), processes: join(root, 'presets', 'processes') };
+  const dirs = presetDirsIn(join(root, 'presets'));
   mkdirSync(dirs.agents, { recursive: true });
   mkdirSync(dirs.processes, { recursive: true });
   const coordinator = new Coordinator(root);

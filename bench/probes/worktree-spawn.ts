@@ -52,7 +52,7 @@ export default async function worktreeSpawn(args: { dir: string; files: number; 
   const coordinator = new Coordinator(project);
   await coordinator.prewarm();
   const presets = join(args.dir, 'presets');
-  const catalog = PresetCatalog.load({ dirs: { root: presets, agents: join(presets, 'agents'), processes: join(presets, 'processes') }, bundled: null });
+  const catalog = PresetCatalog.load({ dirs: { root: presets, agents: join(presets, 'agents'), processes: join(presets, 'processes'), shells: join(presets, 'shells') }, bundled: null });
   const mcp = await startMcpServer({
     coordinator,
     projectDir: project,

@@ -19,6 +19,7 @@ import { ignoreError, pattermLog } from '../node/patterm-log.js';
 import { startRunLog } from '../node/run-log.js';
 import { VERSION } from './version.js';
 import { Worktrees } from './worktrees/worktrees.js';
+import { ShellPanes } from './shells/index.js';
 
 export interface AppOptions {
   projectDir: string;
@@ -48,19 +49,24 @@ export async function runApp(options: AppOptions): Promise<void> {
     // The terminal comes back first: the user sees their shell while panes wind down.
     beforeShutdown: () => tui?.stop(),
     // A quit while the server is still starting waits for it, so its socket is removed too.
-    afterShutdown: () => mcpStarting?.then((mcp) => mcp.dispose(), startFailed),
+    afterShutdown: async () => {
+      await mcpStarting?.then((mcp) => mcp.dispose(), startFailed);
+      shells.dispose();
+    },
   });
   lifecycle.install();
   installCrashHandlers(lifecycle);
 
   // Read by the TUI's first preset listing, right after it has posted the renderer's init.
   const catalog = new PresetCatalog();
+  const shells = new ShellPanes({ coordinator, catalog });
   // The MCP server makes the real launcher after the first frame; a spawn issued before it listens waits for it.
   const launcher = new LateLauncher('the MCP server');
   tui = new TuiHost({
     coordinator,
     launcher,
-    presets: { listing: () => catalog.reload(), directories: [catalog.dirs.agents, catalog.dirs.processes] },
+    shells,
+    presets: { listing: () => catalog.reload(), directories: [catalog.dirs.agents, catalog.dirs.processes, catalog.dirs.shells] },
     config: config.ui,
     clipboard: config.clipboard,
     onQuit: () => void lifecycle.shutdown(0),
@@ -78,6 +84,7 @@ export async function runApp(options: AppOptions): Promise<void> {
     coordinator,
     projectDir: options.projectDir,
     launcher: (endpoint) => createAgentLauncher({ coordinator, endpoint, catalog }),
+    shells,
     permissionPolicy: config.permissions,
     worktrees,
   });

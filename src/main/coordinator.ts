@@ -20,11 +20,13 @@ import type {
   PaneSize,
   PaneSignal,
   SessionId,
+  ShellPaneStatus,
   StreamChunk,
   HistorySlice,
   WaitRequest,
 } from '../shared/pane-types.js';
 import { Emitter, type Disposable } from '../shared/events.js';
+import type { ShellTapOptions } from '../shared/pty-host-protocol.js';
 import { NEEDS_ANSWER, type AgentStateName } from '../shared/agent-state.js';
 import { paneNameBase } from '../shared/pane-name.js';
 import { Pane, type PaneWaitResult } from './panes/pane.js';
@@ -54,6 +56,8 @@ export interface SpawnRequest {
   idleThresholdMs?: number;
   /** A size of its own, kept when the panes are resized (setPaneSize); without it the pane follows them. */
   ownSize?: PaneSize;
+  /** A shell pane: its PTY follows its commands' marks and keeps their output (src/main/shells/). */
+  shell?: ShellTapOptions;
 }
 
 export interface PaneSignalEvent {
@@ -241,6 +245,7 @@ export class Coordinator {
       idleThresholdMs: request.idleThresholdMs,
       nice: this.workerNice,
       launchWorker: (launch) => this.spareWorker.launch(launch),
+      shell: request.shell,
     }, host);
   }
 
@@ -331,6 +336,21 @@ export class Coordinator {
     this.paneChanged.fire(pane.info);
   }
 
+  /** A shell pane's commands changed (src/main/shells/); its tree entry shows them. */
+  setShellStatus(id: PaneId, status: ShellPaneStatus): void {
+    const pane = this.tree.find(id);
+    if (!pane) return;
+    const before = pane.info.shell;
+    if (before && before.integration === status.integration && before.running === status.running && before.lastExitCode === status.lastExitCode) return;
+    pane.info.shell = { ...status };
+    this.paneChanged.fire(pane.info);
+  }
+
+  /** A shell pane: marks with `nonce` count as its own from when this settles (a fallback-wrapped command's). */
+  async expectShellNonce(id: PaneId, nonce: string): Promise<void> {
+    await this.pane(id).expectShellNonce(nonce);
+  }
+
   requestAttention(id: PaneId, reason: string): void {
     this.pane(id);
     this.attention.fire({ paneId: id, reason });
@@ -366,6 +386,11 @@ export class Coordinator {
   /** Rows of the pane's scrollback and screen, for the TUI's history reader. */
   async history(id: PaneId, first: number, count: number): Promise<HistorySlice> {
     return this.pane(id).history(first, count);
+  }
+
+  /** Where the pane's prompts started, as history row numbers (the history reader's jumps between commands). */
+  async promptRows(id: PaneId): Promise<number[]> {
+    return this.pane(id).promptRows();
   }
 
   async stream(id: PaneId, fromOffset: number, limit?: number): Promise<StreamChunk> {

@@ -23,8 +23,12 @@ export interface ProcStat {
   ppid: number;
   pgrp: number;
   session: number;
+  /** The foreground process group of the process's terminal (-1 without one). */
+  tpgid: number;
   state: string;
   nice: number;
+  /** The executable's name as the kernel keeps it (15 characters at most). */
+  comm: string;
 }
 
 /** Parsed /proc/<pid>/stat, or null when the process is gone. */
@@ -37,8 +41,10 @@ export function readStatFile(path: string, id: number): ProcStat | null {
   try {
     const text = readFileSync(path, 'utf8');
     // comm may contain spaces and parentheses; fields resume after the last ')'.
-    const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
-    return { pid: id, state: fields[0], ppid: Number(fields[1]), pgrp: Number(fields[2]), session: Number(fields[3]), nice: Number(fields[16]) };
+    const close = text.lastIndexOf(')');
+    const fields = text.slice(close + 2).split(' ');
+    const comm = text.slice(text.indexOf('(') + 1, close);
+    return { pid: id, state: fields[0], ppid: Number(fields[1]), pgrp: Number(fields[2]), session: Number(fields[3]), tpgid: Number(fields[5]), nice: Number(fields[16]), comm };
   } catch (error) {
     logUnlessGone(`reading ${path}`, error);
     return null;

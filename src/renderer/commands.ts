@@ -1,10 +1,10 @@
 /**
  * Built-in palette commands. Each has a stable ID: config.json binds keys to
  * these IDs, so IDs never change once released even if a title does.
- * Preset entries get IDs too: preset.agent.<name> / preset.process.<name>
+ * Preset entries get IDs too: preset.agent.<name> / preset.process.<name> / preset.shell.<name>
  * (new session) and the same with a ".child" suffix (into the active session).
  */
-import type { PaneKind } from '../shared/pane-types.js';
+import type { PresetKind } from '../shared/preset-schema.js';
 import type { UiState } from './ui-state.js';
 
 /** The actions commands call; implemented by UiController. */
@@ -90,13 +90,13 @@ export const BUILTIN_COMMANDS: readonly CommandDef[] = [
 export const PALETTE_COMMAND_ID = 'patterm.palette.open';
 export const RESERVED_KEY = 'CTRL_K';
 
-export function presetCommandId(kind: PaneKind, name: string, child: boolean): string {
+export function presetCommandId(kind: PresetKind, name: string, child: boolean): string {
   return `preset.${kind}.${name}${child ? '.child' : ''}`;
 }
 
-export function parsePresetCommandId(id: string): { kind: PaneKind; name: string; child: boolean } | null {
-  const match = /^preset\.(agent|process)\.(.+?)(\.child)?$/.exec(id);
-  return match ? { kind: match[1] as PaneKind, name: match[2], child: match[3] !== undefined } : null;
+export function parsePresetCommandId(id: string): { kind: PresetKind; name: string; child: boolean } | null {
+  const match = /^preset\.(agent|process|shell)\.(.+?)(\.child)?$/.exec(id);
+  return match ? { kind: match[1] as PresetKind, name: match[2], child: match[3] !== undefined } : null;
 }
 
 export function builtinCommand(id: string): CommandDef | undefined {

@@ -146,7 +146,8 @@ export class InputRouter {
 
   /**
    * Keys for the history reader: arrows, PgUp/PgDn and Home scroll, `/` starts
-   * a search and `n`/`N` repeat it, End and Esc go back to the live screen. Any
+   * a search and `n`/`N` repeat it, `[` and `]` go to the previous and next
+   * command's start (a shell's prompt), End and Esc go back to the live screen. Any
    * other key also goes back, and is then the program's, as typing in a
    * scrolled-back terminal does.
    */
@@ -160,6 +161,10 @@ export class InputRouter {
     }
     if ((name === 'n' || name === 'N') && reader.lastSearch) {
       this.controller.findInHistory(reader.lastSearch, name === 'n' ? -1 : 1, true);
+      return true;
+    }
+    if (name === '[' || name === ']') {
+      this.controller.jumpToCommand(name === '[' ? -1 : 1);
       return true;
     }
     const page = Math.max(1, this.compositor.layout.main.rows - PAGE_OVERLAP);

@@ -7,7 +7,7 @@ import type { HitRegions } from './hit-regions.js';
 import type { Rect } from './layout.js';
 import { flattenTree, sessionTree, treeWindow, type TreeRow } from './session-tree.js';
 import { fit, textWidth, truncate } from './text-width.js';
-import { BELL_GLYPH, ROOT_GLYPH, statusGlyph, THEME } from './theme.js';
+import { BELL_GLYPH, ROOT_GLYPH, shellNote, statusGlyph, THEME } from './theme.js';
 import type { UiState } from './ui-state.js';
 
 /** The tree gets the top half of the rail; scratchpads the rest. */
@@ -56,7 +56,8 @@ function drawTreeRow(buffer: CellBuffer, rect: Rect, y: number, row: TreeRow, st
   const exitNote = pane.status === 'running' ? '' : pane.signal ? ` ${pane.signal}` : pane.exitCode ? ` exit ${pane.exitCode}` : '';
   const wants = state.attention.has(pane.id);
   const bell = state.bells.has(pane.id) ? ` ${BELL_GLYPH}` : '';
-  const label = `${row.prefix}${glyph} ${pane.name}${rootStatus}${bell}`;
+  const command = pane.status === 'running' ? shellNote(pane.shell) : '';
+  const label = `${row.prefix}${glyph} ${pane.name}${rootStatus}${command}${bell}`;
   const width = rect.cols - 1;
   const focused = pane.id === state.focusedPaneId();
   const style = wants && state.blinkOn ? THEME.attention : focused ? THEME.selected : THEME.text;

@@ -168,6 +168,9 @@ export class RendererApp {
       case 'history-found':
         this.controller.showHistoryMatch(message.paneId, message.text, message.row);
         break;
+      case 'history-prompt':
+        this.controller.showPrompt(message.paneId, message.row, message.direction);
+        break;
       case 'history':
         if (this.state.history?.paneId === message.paneId) {
           const stale = this.state.history.receive(message.slice);

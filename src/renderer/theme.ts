@@ -60,6 +60,17 @@ export function statusGlyph(pane: { status: PaneStatus; exitCode: number | null;
   return pane.status === 'exited' && pane.exitCode === 0 ? '✓' : '✗';
 }
 
+/** A shell pane's command running. */
+export const COMMAND_RUNNING_GLYPH = '⋯';
+
+/** After a shell pane's name: its command running, or how the last one ended (✓, or ✗ and its code); '' before the first. */
+export function shellNote(shell: { running: boolean; lastExitCode: number | null } | undefined): string {
+  if (!shell) return '';
+  if (shell.running) return ` ${COMMAND_RUNNING_GLYPH}`;
+  if (shell.lastExitCode === null) return '';
+  return shell.lastExitCode === 0 ? ' ✓' : ` ✗ ${shell.lastExitCode}`;
+}
+
 export function kindLabel(kind: PaneKind): string {
   return kind === 'agent' ? 'agent' : 'process';
 }

@@ -176,6 +176,30 @@ export class UiController implements CommandActions {
     this.requestHistory();
   }
 
+  /**
+   * Moves the history reader to the previous command's start (direction -1)
+   * or the next one (+1), by the pane's prompt marks (OSC 133 A), from the row
+   * below the marker, where a command jumped to is shown.
+   */
+  jumpToCommand(direction: -1 | 1): void {
+    const reader = this.state.history;
+    const top = reader?.topRow;
+    if (!reader || top === null || top === undefined) return;
+    this.send({ kind: 'history-prompt', paneId: reader.paneId, from: top + 1, direction });
+  }
+
+  /** The answer to jumpToCommand. */
+  showPrompt(paneId: string, row: number, direction: -1 | 1): void {
+    const reader = this.state.history;
+    if (reader?.paneId !== paneId) return;
+    if (row < 0) {
+      this.notify(direction < 0 ? 'No earlier command start in this pane\'s history (its shell marks none, or the pane was resized)' : 'No later command start above the live screen', 'warning');
+      return;
+    }
+    reader.jumpTo(row - 1); // on the second row, as a search match: the marker covers the top row's right end
+    this.requestHistory();
+  }
+
   requestHistory(): void {
     const reader = this.state.history;
     if (reader) this.send({ kind: 'history', paneId: reader.paneId, ...reader.request() });
@@ -246,7 +270,7 @@ export class UiController implements CommandActions {
     const session = this.state.activeSession();
     const items: PaletteItem[] = [];
     const entry = (preset: UiPreset, child: boolean): PaletteItem => {
-      const verb = preset.kind === 'agent' ? 'Spawn agent' : 'Run process';
+      const verb = preset.kind === 'agent' ? 'Spawn agent' : preset.kind === 'shell' ? 'Start shell' : 'Run process';
       const where = child && session ? ` in ${session.name}` : '';
       const id = presetCommandId(preset.kind, preset.id, child);
       return {

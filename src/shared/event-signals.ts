@@ -7,6 +7,7 @@
 import type { ScannedEvent } from './sequence-scanner.js';
 import type { PaneSignal } from './pane-types.js';
 import { terminalSignalFromOsc } from './agent-state.js';
+import { parseShellMark } from './shell-marks.js';
 
 /** The signal an event raises, or null (a query, an OSC patterm does not act on, a malformed mark). `offset`: the ring's head as the event's batch ends. */
 export function signalForEvent(event: ScannedEvent, offset: number): PaneSignal | null {
@@ -15,10 +16,10 @@ export function signalForEvent(event: ScannedEvent, offset: number): PaneSignal 
   if (event.type === 'query') return null;
   if (event.code === 0 || event.code === 2) return { type: 'title', title: event.data };
   if (event.code === 133) {
-    const [mark, ...params] = event.data.split(';');
+    const parsed = parseShellMark(event.data);
+    const mark = parsed?.mark;
     if (mark !== 'A' && mark !== 'B' && mark !== 'C' && mark !== 'D') return null;
-    const exitCode = mark === 'D' && params[0] !== undefined && /^\d+$/.test(params[0]) ? Number(params[0]) : undefined;
-    return { type: 'prompt-mark', mark, exitCode, offset };
+    return { type: 'prompt-mark', mark, exitCode: parsed!.exitCode, offset };
   }
   if (event.code === 52) {
     const separator = event.data.indexOf(';');

@@ -53,6 +53,12 @@ export interface PaneWorkerApi {
   idleState(): { idleMs: number; thresholdMs: number; idle: boolean };
   setIdleThreshold(ms: number): void;
   /**
+   * The row numbers (HistorySlice) where prompts started (OSC 133 A marks),
+   * oldest first: the history reader jumps between commands by them. Rows
+   * renumbered by a resize are forgotten.
+   */
+  promptRows(): number[];
+  /**
    * What an exited pane leaves when its worker is retired (frozen-pane.ts):
    * its last grid and screen, its newest history rows up to `historyCells`
    * cells (rows of the pane's width), packed, and its output ring. Cloned,
@@ -70,6 +76,8 @@ export interface PaneRemains {
   historyFirst: number;
   ring: StreamChunk;
   idleThresholdMs: number;
+  /** See PaneWorkerApi.promptRows. */
+  promptRows: number[];
 }
 
 /** The worker API as the coordinator calls it, over Comlink or on a frozen pane (frozen-pane.ts): every answer is a promise. */

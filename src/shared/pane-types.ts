@@ -3,6 +3,8 @@
  * and the renderer. Pure types: no Node APIs (enforced by this folder's tsconfig).
  */
 
+import type { ShellEvent } from './shell-mark-tracker.js';
+
 export type PaneId = string;
 export type SessionId = string;
 
@@ -150,6 +152,8 @@ export const enum CellFlag {
 
 /** Side effects the pane's scanner found in the output stream. */
 export type PaneSignal =
+  /** A shell pane's command event, from its PTY's command tap (command-tap.ts). */
+  | { type: 'shell'; event: ShellEvent }
   | { type: 'title'; title: string }
   | { type: 'bell' }
   | { type: 'prompt-mark'; mark: 'A' | 'B' | 'C' | 'D'; exitCode?: number; offset: number }
@@ -179,6 +183,18 @@ export interface PaneInfo {
   ownSize?: PaneSize;
   /** Its program shows a dialog or question that waits for an answer (agent-state-tracker.ts); the tree marks it. */
   waitingForAnswer?: boolean;
+  /** A shell pane's commands (src/main/shells/); the tree shows the last one's outcome. */
+  shell?: ShellPaneStatus;
+}
+
+/** A shell pane's state, as its tree entry and list_children show it. */
+export interface ShellPaneStatus {
+  /** `full`: the shell sends its marks; `fallback`: commands are wrapped with marks of their own; `pending`: no prompt seen yet. */
+  integration: 'pending' | 'full' | 'fallback';
+  /** A command is running. */
+  running: boolean;
+  /** The last command's exit code; null before the first, or when it is not known. */
+  lastExitCode: number | null;
 }
 
 export interface PaneSize {

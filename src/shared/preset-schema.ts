@@ -256,7 +256,26 @@ export const ProcessPresetSchema = v.strictObject({
   working_dir: v.optional(v.string()),
 });
 
+/**
+ * A shell pane (src/main/shells/): bash or zsh with patterm's integration, so
+ * each command's exit code and output are known, or, with
+ * `shell_integration: false` or another shell, a plain one.
+ */
+export const ShellPresetSchema = v.strictObject({
+  ...Annotations,
+  name: Name,
+  /** The shell program: a name on PATH or a path. */
+  shell: v.pipe(NoNul, v.nonEmpty('must name a shell, e.g. "bash" or "zsh"')),
+  env: v.optional(Env),
+  working_dir: v.optional(v.string()),
+  /** patterm's marks (bash and zsh); default true. */
+  shell_integration: v.optional(v.boolean()),
+  /** A login shell (it reads the profile files); default true. */
+  login: v.optional(v.boolean()),
+});
+
 export type AgentPreset = v.InferOutput<typeof AgentPresetSchema>;
+export type ShellPreset = v.InferOutput<typeof ShellPresetSchema>;
 export type ProcessPreset = v.InferOutput<typeof ProcessPresetSchema>;
 export type McpInjection = v.InferOutput<typeof McpInjectionSchema>;
 export type ReadySignal = v.InferOutput<typeof ReadySignalSchema>;
@@ -264,7 +283,9 @@ export type SubmitOptions = v.InferOutput<typeof SubmitOptionsSchema>;
 export type ChromeTrimRule = v.InferOutput<typeof ChromeTrimRuleSchema>;
 export type Dialog = v.InferOutput<typeof DialogSchema>;
 export type DialogRegion = v.InferOutput<typeof DialogRegionSchema>;
-export type PresetKind = 'agent' | 'process';
+export type PresetKind = 'agent' | 'process' | 'shell';
+/** The preset of each kind. */
+export type PresetOf<K extends PresetKind> = K extends 'agent' ? AgentPreset : K extends 'process' ? ProcessPreset : ShellPreset;
 
 export type PresetParse<T> = { ok: true; preset: T } | { ok: false; problems: string[] };
 
@@ -281,9 +302,9 @@ export function describeIssues(issues: readonly v.BaseIssue<unknown>[]): string[
   });
 }
 
-export function parsePreset<K extends PresetKind>(kind: K, value: unknown): PresetParse<K extends 'agent' ? AgentPreset : ProcessPreset> {
-  const schema = kind === 'agent' ? AgentPresetSchema : ProcessPresetSchema;
+export function parsePreset<K extends PresetKind>(kind: K, value: unknown): PresetParse<PresetOf<K>> {
+  const schema = kind === 'agent' ? AgentPresetSchema : kind === 'process' ? ProcessPresetSchema : ShellPresetSchema;
   const result = v.safeParse(schema, value);
-  if (result.success) return { ok: true, preset: result.output as K extends 'agent' ? AgentPreset : ProcessPreset };
+  if (result.success) return { ok: true, preset: result.output as PresetOf<K> };
   return { ok: false, problems: describeIssues(result.issues) };
 }

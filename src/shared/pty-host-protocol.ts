@@ -2,7 +2,8 @@
  * The wire between the coordinator and its PTY host thread, which owns every
  * pane's PTY (after VS Code's pty host). Three channels:
  *  - Comlink RPC (PtyHostApi) from the coordinator, for commands;
- *  - an events port back to the coordinator (PtyHostEvent), for exits;
+ *  - an events port back to the coordinator (PtyHostEvent), for exits and
+ *    shell panes' command events;
  *  - per pane, a data port straight to the pane's worker: output batches one
  *    way, acks and query replies the other, never through the coordinator.
  *
@@ -12,6 +13,7 @@
  */
 import type { DirectInputChannel } from './input-lease.js';
 import type { PaneStatus } from './pane-types.js';
+import type { ShellEvent } from './shell-mark-tracker.js';
 
 /** A MessagePort as far as this pure module needs to know it. */
 export interface HostPort {
@@ -34,6 +36,17 @@ export interface PtySpawnOptions {
   ringBytes: number;
   /** The output lane's buffer (output-lane.ts), shared with the pane's worker; without one each batch is sent as its own buffer. */
   lane?: SharedArrayBuffer;
+  /** A shell pane: its commands are followed through their marks and their output kept (command-tap.ts). */
+  shell?: ShellTapOptions;
+}
+
+export interface ShellTapOptions {
+  /** The pane's nonce, which its integration's marks carry; null for a shell without integration (fallback only). */
+  nonce: string | null;
+  /** Where each command's output is written, one file per command (the directory exists). */
+  outputDir: string;
+  /** Starts every output file's name, so files of different panes in one directory never collide. */
+  tag: string;
 }
 
 export interface PtyExit {
@@ -70,8 +83,13 @@ export interface PtyHostApi {
   kill(id: string, signal: string, graceMs: number): Promise<void>;
   /** Closes the master without waiting and forgets the pane. */
   destroy(id: string): void;
+  /** A shell pane: marks carrying `nonce` (a fallback-wrapped command's) count as the pane's own until its D. */
+  expectShellNonce(id: string, nonce: string): void;
   /** Answers once the host thread has booted (Coordinator.prewarm). */
   ping(): void;
 }
 
-export type PtyHostEvent = { t: 'exit'; id: string; exit: PtyExit };
+export type PtyHostEvent =
+  | { t: 'exit'; id: string; exit: PtyExit }
+  /** A shell pane's command event (command-tap.ts); it comes before the pane's exit. */
+  | { t: 'shell'; id: string; event: ShellEvent };

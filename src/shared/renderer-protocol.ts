@@ -7,6 +7,7 @@
  * Pure types and constants: both threads import this file.
  */
 import type { CellFrame, HistorySlice, PaneKind, PaneOwner, PaneStatus } from './pane-types.js';
+import type { PresetKind } from './preset-schema.js';
 import type { DirectInputChannel } from './input-lease.js';
 
 /**
@@ -33,6 +34,8 @@ export interface UiPane {
   waitingForAnswer?: boolean;
   /** It runs in a git worktree patterm made: the tree shows the branch and how many files are changed. */
   worktree?: { branch: string; changes: number };
+  /** A shell pane: whether a command runs, and how the last one ended (the tree shows it). */
+  shell?: { running: boolean; lastExitCode: number | null };
 }
 
 /** A git worktree patterm made for this project, for the review palette. */
@@ -58,7 +61,7 @@ export interface UiSession {
 }
 
 export interface UiPreset {
-  kind: PaneKind;
+  kind: PresetKind;
   /** The preset's file name without .json: the stable key for spawning and for command IDs. */
   id: string;
   /** The `name` field: what the palette shows. */
@@ -119,6 +122,8 @@ export type ToRendererMessage =
   | { t: 'history'; paneId: string; slice: HistorySlice }
   /** The answer to 'history-find': the row number (HistorySlice), or -1 for no match. */
   | { t: 'history-found'; paneId: string; text: string; row: number }
+  /** The answer to 'history-prompt': the row number where that command's prompt starts, or -1 for none that way. */
+  | { t: 'history-prompt'; paneId: string; row: number; direction: -1 | 1 }
   /** SIGTSTP: give the host terminal back and draw nothing until 'resume'; answered with 'suspended'. */
   | { t: 'suspend' }
   /** SIGCONT: the terminal may have been reset or drawn over; take it again and repaint every cell. */
@@ -141,7 +146,7 @@ export type BridgeCommand =
   | { kind: 'focus'; paneId: string | null }
   /** `preset` is the preset's id (file name); `presetName` its display name, the base of the pane's name. */
   /** With `worktree`, in a new git worktree: true names it after the pane. */
-  | { kind: 'spawn-preset'; presetKind: PaneKind; preset: string; presetName: string; initialPrompt?: string; parentId?: string; worktree?: string | true }
+  | { kind: 'spawn-preset'; presetKind: PresetKind; preset: string; presetName: string; initialPrompt?: string; parentId?: string; worktree?: string | true }
   | { kind: 'kill'; paneId: string }
   | { kind: 'close'; paneId: string }
   | { kind: 'set-owner'; paneId: string; owner: PaneOwner }
@@ -155,6 +160,8 @@ export type BridgeCommand =
   | { kind: 'connect-host' }
   /** Remove a worktree through the safety checks (force: despite them; an unmerged branch still stays). */
   | { kind: 'worktree-remove'; name: string; force: boolean }
+  /** The nearest prompt (a command's start) before row number `from` (-1) or after it (+1). */
+  | { kind: 'history-prompt'; paneId: string; from: number; direction: -1 | 1 }
   | { kind: 'quit' };
 
 /** Messages the renderer sends to the bridge. */

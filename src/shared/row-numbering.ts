@@ -139,3 +139,17 @@ function overlap(before: Uint32Array, after: Uint32Array): number {
   }
   return matched;
 }
+
+/**
+ * The history reader's jump to a command: of `rows` (prompt row numbers,
+ * ascending), the last one before `from` (direction -1) or the first one
+ * after it (+1); -1 when there is none that way.
+ */
+export function nearestRow(rows: readonly number[], from: number, direction: -1 | 1): number {
+  if (direction < 0) {
+    for (let i = rows.length - 1; i >= 0; i--) if (rows[i] < from) return rows[i];
+    return -1;
+  }
+  for (const row of rows) if (row > from) return row;
+  return -1;
+}

@@ -169,6 +169,11 @@ export class GhosttyEmulator {
     return true;
   }
 
+  /** Rows in the scrollback (none on the alternate screen, which hides it). */
+  scrollbackLength(): number {
+    return this.isAlternateScreen() ? 0 : this.term.getScrollbackLength();
+  }
+
   cursor(): CursorState {
     const ex = this.internals.exports;
     const h = this.internals.handle;

@@ -21,6 +21,7 @@ import { FocusReporter } from './focus-reporter.js';
 import { GridHistory } from '../shared/grid-history.js';
 import { SharedAcks } from '../shared/shared-acks.js';
 import { RowNumbering } from '../shared/row-numbering.js';
+import { isPromptStart, PromptRows } from './prompt-rows.js';
 
 /** Screen-change notices are coalesced to one per this interval (well under a 60 Hz frame)... */
 const DIRTY_NOTIFY_INTERVAL_MS = 4;
@@ -58,6 +59,8 @@ export class PaneService {
   private readonly history = new GridHistory();
   /** Numbers the history's rows for readers (the TUI's history reader) while the scrollback drops its oldest. */
   private readonly rowNumbering = new RowNumbering();
+  /** See PaneWorkerApi.promptRows. */
+  private readonly prompts = new PromptRows();
   private readonly mirror: MirrorPublisher | null; // the coordinator's shared-memory copy of grid(), if any
   private readonly acks: SharedAcks;
 
@@ -96,6 +99,7 @@ export class PaneService {
       compactBytes,
       onRebuilt: (reason) => {
         this.hashStale = true;
+        this.prompts.clear(); // the rows were replayed from the ring: numbered anew
         this.mirror?.onChange();
         this.signal({ type: 'emulator-rebuilt', reason });
         this.markDirty();
@@ -138,10 +142,12 @@ export class PaneService {
     let fed = 0;
     // A skimmed run holds no queries (no escape but SGR), so nothing need be parsed before an event.
     for (const event of events) {
-      if (event.type === 'query' && !parse) {
+      const prompt = isPromptStart(event);
+      if ((event.type === 'query' || prompt) && !parse) {
         if (this.keeper.rebuilds === rebuilds) this.feed(bytes.subarray(fed, event.end), chunkStart);
         fed = event.end;
       }
+      if (prompt) this.keeper.safe((emulator) => this.prompts.note(emulator, this.rowNumbering));
       this.handleEvent(event);
     }
     const rest = parse ?? bytes.subarray(fed);
@@ -152,7 +158,7 @@ export class PaneService {
       this.renderStale = true;
       this.hashStale = true;
       // Rows carried as text alone are the same rows restyled, not new ones (see RowNumbering.rebase).
-      if (compacted === 'plain') this.rowNumbering.rebase();
+      if (compacted === 'plain') this.rebaseRows();
     }
     copied?.();
     if (this.acks.add(delivered)) this.post({ t: 'ack' });
@@ -184,6 +190,17 @@ export class PaneService {
   /** The emulator now: a trap or a compaction replaces it, so never hold on to it. */
   private get emulator(): GhosttyEmulator {
     return this.keeper.current;
+  }
+
+  /** Rows will be numbered anew by position (see RowNumbering.rebase): prompt rows noted so far name other rows. */
+  private rebaseRows(): void {
+    this.rowNumbering.rebase();
+    this.prompts.clear();
+  }
+
+  /** See PaneWorkerApi.promptRows. */
+  promptRows(): number[] {
+    return this.prompts.list();
   }
 
   private handleEvent(event: ScannedEvent): void {
@@ -337,7 +354,7 @@ export class PaneService {
   resize(cols: number, rows: number): void {
     this.keeper.resize(cols, rows, { atRest: this.parsedToRest });
     // Reflowed rows match none seen before; they are not dropped (see RowNumbering.rebase).
-    this.rowNumbering.rebase();
+    this.rebaseRows();
     this.renderStale = true; // after a runaway reflow the emulator is a fresh one, with no render state synced yet
     this.mirror?.onChange();
     this.markDirty();
@@ -387,6 +404,7 @@ export class PaneService {
       historyFirst: history.first,
       ring: this.stream(0),
       idleThresholdMs: this.idleThresholdMs,
+      promptRows: this.promptRows(),
     };
   }
 

@@ -122,6 +122,7 @@ function startPane({ init, module, dataPort, eventPort }: PaneWorkerData): void 
     idleMs: drained(() => service.idleMs()),
     idleState: drained(() => service.idleState()),
     setIdleThreshold: drained((ms) => service.setIdleThreshold(ms)),
+    promptRows: drained(() => service.promptRows()),
   };
 
   expose(api, nodeEndpoint(parentPort!));

@@ -15,6 +15,8 @@ import { LentBuffers } from './flood/lent-buffers.js';
 import { PtyProcess } from './pty-process.js';
 import { DeferredOutputSweep } from './deferred-output.js';
 import { log } from '../node/patterm-log.js';
+import { CommandTap } from './command-tap.js';
+import type { ShellEvent } from '../shared/shell-mark-tracker.js';
 
 class HostedPty {
   readonly pty: PtyProcess;
@@ -27,14 +29,18 @@ class HostedPty {
   private readonly skimBuffers = new LentBuffers();
   /** Bytes in lane frames the worker has not been told of (see forward). */
   private deferred = 0;
+  /** A shell pane's commands, followed on every byte before any is skimmed. */
+  readonly tap: CommandTap | null;
 
   constructor(
     options: PtySpawnOptions,
     private readonly port: MessagePort,
     scheduler: ParseScheduler,
     private readonly sweep: DeferredOutputSweep,
+    onShellEvent: (event: ShellEvent) => void,
   ) {
     this.lane = options.lane ? new OutputLaneWriter(options.lane) : null;
+    this.tap = options.shell ? new CommandTap(options.shell, onShellEvent) : null;
     this.pty = PtyProcess.spawn(
       options,
       {
@@ -76,6 +82,7 @@ class HostedPty {
     const emulatorQueries = this.scanner.emulatorQueries;
     const events = this.scanner.scan(bytes);
     const atGround = this.scanner.atGround;
+    this.tap?.onBatch(bytes, events, atGround); // before a copied batch's buffer is transferred away
     if (!lane) {
       this.post({ t: 'copied-batch', bytes, flooding, scanned: { events, atGround } }, [bytes.buffer as ArrayBuffer]);
       return;
@@ -124,6 +131,7 @@ class HostedPty {
     if (this.consumerGone) return;
     // The frames in the lane come before this front, and those written after it wait for it.
     const marker = this.skimMarker();
+    this.tap?.onPlain(front); // whole: the worker's ring keeps only its end
     const skipped = Math.max(0, front.length - ringBytes);
     const events = this.scanner.scanPlain(front).map((event) => ({ ...event, end: Math.max(0, event.end - skipped) }));
     const bytes = this.skimBuffers.take(front.length - skipped);
@@ -150,6 +158,12 @@ class HostedPty {
     else if (message.t === 'recycle') this.skimBuffers.give(message.buffer);
   }
 
+  /** Runs `report` once every command event of a shell pane has gone out (at once for any other pane). */
+  afterShellEvents(report: () => void): void {
+    if (this.tap) this.tap.after(report);
+    else report();
+  }
+
   /** Nobody will ack again: release what is in flight, and everything from now on. */
   dropConsumer(): void {
     this.consumerGone = true;
@@ -161,6 +175,7 @@ class HostedPty {
 
   destroy(): void {
     this.sweep.forget(this);
+    this.tap?.dispose();
     this.pty.destroy();
     this.port.close();
     this.skimBuffers.dispose();
@@ -180,9 +195,9 @@ export class PtyHostService implements PtyHostApi {
 
   spawn(id: string, options: PtySpawnOptions, dataPort: MessagePort): PtySpawned {
     if (this.ptys.has(id)) throw new Error(`a PTY with id ${JSON.stringify(id)} is already running`);
-    const hosted = new HostedPty(options, dataPort, this.scheduler, this.sweep);
+    const hosted = new HostedPty(options, dataPort, this.scheduler, this.sweep, (event) => this.emit({ t: 'shell', id, event }));
     this.ptys.set(id, hosted);
-    hosted.pty.onExit((exit) => this.emit({ t: 'exit', id, exit }));
+    hosted.pty.onExit((exit) => hosted.afterShellEvents(() => this.emit({ t: 'exit', id, exit })));
     return { pid: hosted.pty.pid, input: hosted.pty.directInput() };
   }
 
@@ -218,6 +233,12 @@ export class PtyHostService implements PtyHostApi {
     hosted.destroy();
     this.ptys.delete(id);
     this.ptyGone();
+  }
+
+  expectShellNonce(id: string, nonce: string): void {
+    const tap = this.hosted(id, 'expect a shell mark of').tap;
+    if (!tap) throw new Error(`PTY ${JSON.stringify(id)} is not a shell pane's: it follows no marks`);
+    tap.expect(nonce);
   }
 
   ping(): void {}

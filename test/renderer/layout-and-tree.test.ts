@@ -9,7 +9,7 @@ import { UiState } from '../../src/renderer/ui-state.js';
 import type { UiModel, UiPane } from '../../src/shared/renderer-protocol.js';
 import { encodeMouseForPane } from '../../src/renderer/mouse-encoding.js';
 import type { CellFrame } from '../../src/shared/pane-types.js';
-import { NEEDS_YOU_GLYPH } from '../../src/renderer/theme.js';
+import { NEEDS_YOU_GLYPH, shellNote } from '../../src/renderer/theme.js';
 
 /**
  * The screen's rows as text, trimmed (a wide glyph's second cell reads as a space), and
@@ -124,4 +124,12 @@ test('a child waiting for an answer (permission dialog or question) shows the "n
   assert.match(railText, /◉ working/, railText);
   assert.doesNotMatch(railText, new RegExp(`${NEEDS_YOU_GLYPH}\\s*working`));
   assert.match(drawn.screen[0], new RegExp(`^lead ${NEEDS_YOU_GLYPH}`), 'the session\'s tab says so too');
+});
+
+test("a shell pane's tree entry: its command running, or how the last one ended", () => {
+  assert.equal(shellNote(undefined), '');
+  assert.equal(shellNote({ running: false, lastExitCode: null }), '', 'nothing before the first command');
+  assert.equal(shellNote({ running: true, lastExitCode: 1 }), ' ⋯');
+  assert.equal(shellNote({ running: false, lastExitCode: 0 }), ' ✓');
+  assert.equal(shellNote({ running: false, lastExitCode: 130 }), ' ✗ 130');
 });

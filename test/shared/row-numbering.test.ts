@@ -1,7 +1,7 @@
 /** row-numbering.ts: how many rows the scrollback dropped, worked out from its rows' hashes alone. */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { RowNumbering } from '../../src/shared/row-numbering.js';
+import { nearestRow, RowNumbering } from '../../src/shared/row-numbering.js';
 
 /** A scrollback holding lines `from` .. `to` - 1, as hashes (the line's own number stands for its hash). */
 const held = (from: number, to: number) => Uint32Array.from({ length: to - from }, (_, i) => from + i);
@@ -81,4 +81,14 @@ test('output repeating every few lines lines up at many shifts: the right one is
   const turned = counted(alternating(1000, 2000));
   assert.equal(many.sync(turned.rows), 2000);
   assert.ok(turned.reads() <= 3000 * 1.5 + 4, `read ${turned.reads()} rows: 1000 candidates, then every row`);
+});
+
+test("nearestRow: the history reader's jump to the previous or next command's prompt row", () => {
+  const prompts = [3, 40, 95];
+  assert.equal(nearestRow(prompts, 41, -1), 40);
+  assert.equal(nearestRow(prompts, 40, -1), 3, 'from a prompt, back goes to the one before it');
+  assert.equal(nearestRow(prompts, 40, 1), 95);
+  assert.equal(nearestRow(prompts, 3, -1), -1);
+  assert.equal(nearestRow(prompts, 95, 1), -1);
+  assert.equal(nearestRow([], 10, -1), -1);
 });

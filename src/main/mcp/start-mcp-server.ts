@@ -25,6 +25,9 @@ import { POLICY_OFF, type PermissionPolicy } from './services/permission-policy.
 import { PATTERM_BIN } from '../version.js';
 import { Worktrees } from '../worktrees/worktrees.js';
 import type { WorktreeSettings } from '../worktrees/worktree-settings.js';
+import { ShellPanes } from '../shells/index.js';
+import type { PresetCatalog } from '../presets/preset-catalog.js';
+import { CommandNotices } from './services/command-notices.js';
 import { logIgnored } from '../../node/patterm-log.js';
 
 
@@ -41,12 +44,17 @@ export interface StartMcpServerOptions {
   socketPath?: string;
   /** Defaults to $XDG_DATA_HOME (or ~/.local/share). */
   dataHome?: string;
+  /** Shell panes, shared with the TUI; one is made (ledgers under `stateHome`) when not given. */
+  shells?: ShellPanes;
+  /** Where a ShellPanes made here finds shell presets. */
+  catalog?: PresetCatalog;
   /** Which approvals an orchestrator may give (permission-policy.ts); default off. */
   permissionPolicy?: PermissionPolicy;
   /** The project's worktrees (the app shares them with the TUI); default: made here with config.json's defaults. */
   worktrees?: Worktrees;
-  /** When `worktrees` is not given: where worktree records go (default $XDG_STATE_HOME or ~/.local/state), and config.json's "worktrees". */
+  /** Where shell ledgers and worktree records go (when `shells` or `worktrees` is not given); default $XDG_STATE_HOME (or ~/.local/state). */
   stateHome?: string;
+  /** When `worktrees` is not given: config.json's "worktrees". */
   worktreeSettings?: WorktreeSettings;
   /** How long an unauthenticated connection may last; tests shorten the defaults. */
   deadlines?: ConnectionDeadlines;
@@ -64,6 +72,8 @@ export interface McpServerHandle extends McpEndpoint {
   /** Every pane's agent state; the TUI marks the panes that wait for an answer. */
   states: AgentStateTracker;
   worktrees: Worktrees;
+  /** Shell panes and their ledgers. */
+  shells: ShellPanes;
   /** request_human_attention events (the same stream as coordinator.onAttention). */
   onAttention: Coordinator['onAttention'];
   /** Open MCP connections (for tests and diagnostics). */
@@ -98,14 +108,18 @@ export async function startMcpServer(options: StartMcpServerOptions): Promise<Mc
     disposables.push(inbox);
     const delivery = new MessageDelivery(coordinator, launcher, inbox);
     const states = new AgentStateTracker({ coordinator, presetFor: (paneId) => launcher.presetFor(paneId) });
-    const children = new ChildRegistry(coordinator, new ParentNotices(coordinator, delivery, states), states);
+    const notices = new ParentNotices(coordinator, delivery, states);
+    const children = new ChildRegistry(coordinator, notices, states);
     const timers = new TimerService(coordinator, delivery);
-    disposables.push(children, timers, states);
+    const shells = options.shells ?? new ShellPanes({ coordinator, stateHome: options.stateHome, catalog: options.catalog });
+    if (!options.shells) disposables.push(shells);
+    const commandNotices = new CommandNotices(coordinator, shells, notices);
+    disposables.push(children, timers, states, commandNotices);
     const policy = options.permissionPolicy ?? POLICY_OFF;
     const attention = options.attention ?? tuiAttention(coordinator);
     const worktrees =
       options.worktrees ?? new Worktrees({ projectDir: options.projectDir, instanceId: coordinator.instanceId, stateHome: options.stateHome, settings: options.worktreeSettings, panes: () => coordinator.allPanes() });
-    const dispatcher = new ToolDispatcher(ALL_TOOLS, { coordinator, launcher, identities, scratchpads, children, delivery, timers, states, policy, attention, worktrees }, options.progressIntervalMs);
+    const dispatcher = new ToolDispatcher(ALL_TOOLS, { coordinator, launcher, identities, scratchpads, children, delivery, timers, states, policy, attention, worktrees, shells, commandNotices }, options.progressIntervalMs);
     const server = await McpSocketServer.listen(socketPath, identities, dispatcher, options.deadlines);
     disposables.unshift(server);
     return {
@@ -115,6 +129,7 @@ export async function startMcpServer(options: StartMcpServerOptions): Promise<Mc
       scratchpads,
       states,
       worktrees,
+      shells,
       onAttention: coordinator.onAttention,
       get connectionCount() {
         return server.connectionCount;

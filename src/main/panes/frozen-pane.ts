@@ -40,6 +40,7 @@ export class FrozenPane implements PaneCalls {
   private readonly historyRows: PackedRows;
   /** The number the worker gave the first of them: rows keep their numbers, so a history reader open across retirement stays put. */
   private readonly historyFirst: number;
+  private readonly prompts: number[];
 
   /** Reads what a pane's worker leaves, through `call` (its WorkerClient's). */
   static async collect(call: <R>(read: (remote: PaneCalls) => Promise<R>) => Promise<R>): Promise<FrozenPane> {
@@ -60,6 +61,7 @@ export class FrozenPane implements PaneCalls {
     this.idleThresholdMs = remains.idleThresholdMs;
     this.historyRows = remains.history;
     this.historyFirst = remains.historyFirst;
+    this.prompts = remains.promptRows;
     this.waiters = new PatternWaiters({ version: () => this.lastGrid.screenVersion, lines: () => this.lastGrid.lines }, patternMatcher());
   }
 
@@ -114,6 +116,10 @@ export class FrozenPane implements PaneCalls {
 
   private idleNow(): number {
     return Math.round(this.idleAtFreeze + performance.now() - this.frozenAt);
+  }
+
+  async promptRows(): Promise<number[]> {
+    return [...this.prompts];
   }
 
   async remains(): Promise<PaneRemains> {

@@ -21,7 +21,7 @@ import type {
 import { DEFAULT_RING_CAPACITY, DEFAULT_SCROLLBACK_BYTES, type FromWorkerMessage, type PaneCalls, type PaneWorkerApi, type ToWorkerMessage } from '../../shared/pane-protocol.js';
 import { Emitter } from '../../shared/events.js';
 import { GridMirror } from '../../shared/grid-mirror.js';
-import type { PtyExit } from '../../shared/pty-host-protocol.js';
+import type { PtyExit, ShellTapOptions } from '../../shared/pty-host-protocol.js';
 import type { DirectInputChannel } from '../../shared/input-lease.js';
 import type { PtyHost } from '../threads/pty-host.js';
 import type { RemotePty } from '../threads/remote-pty.js';
@@ -46,6 +46,8 @@ export interface PaneStartOptions {
   nice?: number;
   /** Starts the worker (the coordinator's spare-pane-worker.ts); a fresh launch without it. */
   launchWorker?: (launch: PaneWorkerLaunch) => Worker;
+  /** A shell pane: its PTY follows its commands (PtySpawnOptions.shell). */
+  shell?: ShellTapOptions;
 }
 
 export interface PaneWaitResult extends WaitResult {
@@ -151,12 +153,14 @@ export class Pane {
       lane: this.laneBuffer,
       scrollbackBytes: DEFAULT_SCROLLBACK_BYTES,
       ringBytes: options.ringCapacity ?? DEFAULT_RING_CAPACITY,
+      ...(options.shell ? { shell: options.shell } : {}),
     };
   }
 
   private attach(pty: RemotePty): void {
     this.pty = pty;
     this.info.process.pid = pty.pid;
+    pty.onShell((event) => this.onSignalEmitter.fire({ type: 'shell', event }));
     this.exitPromise = new Promise((resolve) => {
       pty.onExit((exit) => {
         Object.assign(this.info.process, exit);
@@ -232,6 +236,11 @@ export class Pane {
     this.pty.write(data);
   }
 
+  /** See RemotePty.expectShellNonce. */
+  expectShellNonce(nonce: string): Promise<void> {
+    return this.pty.expectShellNonce(nonce);
+  }
+
   /** The worker was retired and what it left answers (see retire()). */
   get retired(): boolean {
     return this.frozen !== null;
@@ -276,6 +285,11 @@ export class Pane {
 
   async history(first: number, count: number): Promise<HistorySlice> {
     return this.call((remote) => remote.history(first, count));
+  }
+
+  /** See PaneWorkerApi.promptRows. */
+  async promptRows(): Promise<number[]> {
+    return this.call((remote) => remote.promptRows());
   }
 
   async stream(fromOffset: number, limit?: number): Promise<StreamChunk> {

@@ -38,7 +38,7 @@ export function installDefaultPresets(bundled: PresetDirs, user: PresetDirs): In
   const ledgerPath = join(user.root, LEDGER_FILE);
   const offered = readLedger(ledgerPath);
   const before = offered.size;
-  for (const kind of ['agents', 'processes'] as const) {
+  for (const kind of ['agents', 'processes', 'shells'] as const) {
     let files: string[];
     try {
       files = readdirSync(bundled[kind]).filter((file) => file.endsWith('.json'));

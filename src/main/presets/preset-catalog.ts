@@ -3,7 +3,7 @@
  * first-run copy of the bundled defaults. The palette lists these, and
  * spawn_agent / spawn_process look them up by file id or by display name.
  */
-import type { AgentPreset, ProcessPreset } from '../../shared/preset-schema.js';
+import type { AgentPreset, ProcessPreset, ShellPreset } from '../../shared/preset-schema.js';
 import { installDefaultPresets, type InstallReport } from './default-presets.js';
 import { loadPresetDir, type LoadedPreset, type PresetError } from './preset-loader.js';
 import { bundledPresetDirs, presetDirs, type PresetDirs } from './preset-paths.js';
@@ -18,6 +18,7 @@ export interface CatalogOptions {
 export class PresetCatalog {
   agents: LoadedPreset<AgentPreset>[] = [];
   processes: LoadedPreset<ProcessPreset>[] = [];
+  shells: LoadedPreset<ShellPreset>[] = [];
   errors: PresetError[] = [];
   install: InstallReport = { copied: [], kept: [], shadowed: [], problems: [] };
   readonly dirs: PresetDirs;
@@ -37,9 +38,11 @@ export class PresetCatalog {
     if (this.bundled) this.install = installDefaultPresets(this.bundled, this.dirs);
     const agents = loadPresetDir('agent', this.dirs.agents);
     const processes = loadPresetDir('process', this.dirs.processes);
+    const shells = loadPresetDir('shell', this.dirs.shells);
     this.agents = agents.presets;
     this.processes = processes.presets;
-    this.errors = [...agents.errors, ...processes.errors];
+    this.shells = shells.presets;
+    this.errors = [...agents.errors, ...processes.errors, ...shells.errors];
     return this;
   }
 
@@ -51,6 +54,10 @@ export class PresetCatalog {
     return findPreset(this.processes, key);
   }
 
+  findShell(key: string): LoadedPreset<ShellPreset> | undefined {
+    return findPreset(this.shells, key);
+  }
+
   /** For "unknown preset" errors: what the caller could have said instead. */
   describeAgents(): string {
     return describe(this.agents);
@@ -58,6 +65,10 @@ export class PresetCatalog {
 
   describeProcesses(): string {
     return describe(this.processes);
+  }
+
+  describeShells(): string {
+    return describe(this.shells);
   }
 }
 

@@ -5,7 +5,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { parsePreset, type AgentPreset, type PresetKind, type ProcessPreset } from '../../shared/preset-schema.js';
+import { parsePreset, type PresetKind, type PresetOf } from '../../shared/preset-schema.js';
 
 export interface LoadedPreset<T> {
   /** File name without `.json`; the stable key for spawn_agent / spawn_process. */
@@ -29,10 +29,8 @@ export function formatPresetError(error: PresetError): string {
   return error.problems.map((problem) => `${error.file}: ${problem}`).join('\n');
 }
 
-export function loadPresetDir(kind: 'agent', dir: string): LoadResult<AgentPreset>;
-export function loadPresetDir(kind: 'process', dir: string): LoadResult<ProcessPreset>;
-export function loadPresetDir(kind: PresetKind, dir: string): LoadResult<AgentPreset | ProcessPreset> {
-  const result: LoadResult<AgentPreset | ProcessPreset> = { presets: [], errors: [] };
+export function loadPresetDir<K extends PresetKind>(kind: K, dir: string): LoadResult<PresetOf<K>> {
+  const result: LoadResult<PresetOf<K>> = { presets: [], errors: [] };
   let files: string[];
   try {
     files = readdirSync(dir)
@@ -70,7 +68,7 @@ export function loadPresetDir(kind: PresetKind, dir: string): LoadResult<AgentPr
   return result;
 }
 
-function readPresetFile(kind: PresetKind, path: string): { ok: true; preset: AgentPreset | ProcessPreset } | { ok: false; problems: string[] } {
+function readPresetFile<K extends PresetKind>(kind: K, path: string): { ok: true; preset: PresetOf<K> } | { ok: false; problems: string[] } {
   let text: string;
   try {
     text = readFileSync(path, 'utf8');

@@ -8,15 +8,19 @@ export interface PresetDirs {
   root: string;
   agents: string;
   processes: string;
+  shells: string;
 }
 
 export function presetDirs(env: Env = process.env): PresetDirs {
-  const root = join(configHome(env), 'patterm', 'presets');
-  return { root, agents: join(root, 'agents'), processes: join(root, 'processes') };
+  return presetDirsIn(join(configHome(env), 'patterm', 'presets'));
 }
 
 /** The defaults shipped in the package's top-level presets/. */
 export function bundledPresetDirs(): PresetDirs {
-  const root = join(PACKAGE_ROOT, 'presets');
-  return { root, agents: join(root, 'agents'), processes: join(root, 'processes') };
+  return presetDirsIn(join(PACKAGE_ROOT, 'presets'));
+}
+
+/** The folder of each kind of preset under `root`. */
+export function presetDirsIn(root: string): PresetDirs {
+  return { root, agents: join(root, 'agents'), processes: join(root, 'processes'), shells: join(root, 'shells') };
 }

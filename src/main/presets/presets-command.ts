@@ -26,6 +26,11 @@ export async function runPresetsCommand(out: (text: string) => void = (text) => 
   for (const { id, preset } of catalog.processes) {
     lines.push(`  Run process: ${preset.name}  [${id}]  ${preset.shell ? 'sh -lc ' : ''}${preset.argv.join(' ')}`);
   }
+  lines.push('', `Shell presets (${catalog.dirs.shells}):`);
+  if (catalog.shells.length === 0) lines.push('  (none)');
+  for (const { id, preset } of catalog.shells) {
+    lines.push(`  Start shell: ${preset.name}  [${id}]  ${preset.shell}${preset.shell_integration === false ? '  (integration off)' : ''}`);
+  }
   if (catalog.errors.length > 0) {
     lines.push('', `Errors (${catalog.errors.length} file${catalog.errors.length === 1 ? '' : 's'} not loaded):`);
     for (const error of catalog.errors) lines.push(...formatPresetError(error).split('\n').map((line) => `  ${line}`));

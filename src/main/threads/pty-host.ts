@@ -9,6 +9,7 @@
 import { MessageChannel, Worker, type MessagePort } from 'node:worker_threads';
 import { InputActivity } from '../../shared/input-activity.js';
 import type { PtyExit, PtyHostApi, PtyHostEvent, PtyHostInit, PtySpawned, PtySpawnOptions } from '../../shared/pty-host-protocol.js';
+import type { ShellEvent } from '../../shared/shell-mark-tracker.js';
 import { transfer } from '../../node/comlink-node.js';
 import { killPaneTree } from '../../node/process-reaper.js';
 import { RemotePty } from './remote-pty.js';
@@ -27,8 +28,8 @@ export class PtyHost {
   private readonly events: MessagePort;
   private readonly ptys = new Map<string, RemotePty>();
   private gone = false;
-  /** Panes whose spawn() reply has not arrived yet, and the exits that overtook it. */
-  private readonly spawning = new Map<string, PtyExit | null>();
+  /** Panes whose spawn() reply has not arrived yet, and the events (an exit, a shell's command events) that overtook it. */
+  private readonly spawning = new Map<string, { exit: PtyExit | null; shell: ShellEvent[] }>();
 
   constructor(readonly activity: InputActivity) {
     const channel = new MessageChannel();
@@ -45,7 +46,7 @@ export class PtyHost {
     worker.stdout.resume();
     worker.stderr.resume();
     this.client = new WorkerClient<PtyHostApi>(worker, 'PTY host');
-    this.events.on('message', (event: PtyHostEvent) => this.onExit(event.id, event.exit));
+    this.events.on('message', (event: PtyHostEvent) => (event.t === 'exit' ? this.onExit(event.id, event.exit) : this.onShellEvent(event.id, event.event)));
     // 'error' comes first and 'exit' may not come at all until every child has
     // exited (node-pty's wait threads hold the dying thread), so either ends it.
     worker.on('error', () => this.onHostGone());
@@ -59,7 +60,7 @@ export class PtyHost {
 
   /** Starts a process whose output goes to `dataPort` (the pane worker's end of a channel). */
   async spawn(id: string, options: PtySpawnOptions, dataPort: MessagePort): Promise<RemotePty> {
-    this.spawning.set(id, null);
+    this.spawning.set(id, { exit: null, shell: [] });
     let spawned: PtySpawned;
     try {
       spawned = await this.client.call((remote) => remote.spawn(id, options, transfer(dataPort, [dataPort])));
@@ -67,20 +68,32 @@ export class PtyHost {
       this.spawning.delete(id);
       throw error;
     }
-    const early = this.spawning.get(id) ?? null;
+    const early = this.spawning.get(id);
     this.spawning.delete(id);
     const pty = new RemotePty(id, options.marker, spawned, this.client, () => this.ptys.delete(id));
     this.ptys.set(id, pty);
     // A macrotask: the callers' await chain (Pane.start, Coordinator.spawn) subscribes to the exit first.
-    if (early) setImmediate(() => pty.reportExit(early));
+    if (early && (early.exit || early.shell.length > 0)) {
+      setImmediate(() => {
+        for (const event of early.shell) pty.reportShell(event);
+        if (early.exit) pty.reportExit(early.exit);
+      });
+    }
     return pty;
   }
 
   private onExit(id: string, exit: PtyExit): void {
     // The events port and the RPC port are not ordered with each other: a
     // child that exits at once can be reported before its spawn() returns.
-    if (this.spawning.has(id)) this.spawning.set(id, exit);
+    const early = this.spawning.get(id);
+    if (early) early.exit = exit;
     else this.ptys.get(id)?.reportExit(exit);
+  }
+
+  private onShellEvent(id: string, event: ShellEvent): void {
+    const early = this.spawning.get(id);
+    if (early) early.shell.push(event);
+    else this.ptys.get(id)?.reportShell(event);
   }
 
   get dead(): boolean {

@@ -11,6 +11,7 @@ import { killPaneTree } from '../../node/process-reaper.js';
 import { Emitter } from '../../shared/events.js';
 import { InputLease, type DirectInputChannel } from '../../shared/input-lease.js';
 import type { PtyExit, PtyHostApi, PtySpawned } from '../../shared/pty-host-protocol.js';
+import type { ShellEvent } from '../../shared/shell-mark-tracker.js';
 import type { Remote } from '../../node/comlink-node.js';
 import { LeasedWriter } from '../../node/leased-writer.js';
 import type { WorkerClient } from './worker-client.js';
@@ -30,6 +31,9 @@ export class RemotePty {
   private readonly onExitEmitter = new Emitter<PtyExit>();
   /** Fires once the process has exited and every byte it wrote was delivered. */
   readonly onExit = this.onExitEmitter.event;
+  private readonly onShellEmitter = new Emitter<ShellEvent>();
+  /** A shell pane's command events (command-tap.ts), in order, all before its exit. */
+  readonly onShell = this.onShellEmitter.event;
 
   constructor(
     private readonly id: string,
@@ -54,6 +58,16 @@ export class RemotePty {
     if (this.exit) return;
     this.exit = exit;
     this.onExitEmitter.fire(exit);
+  }
+
+  /** Called by the host's events: a shell pane's command event. */
+  reportShell(event: ShellEvent): void {
+    if (!this.exit) this.onShellEmitter.fire(event);
+  }
+
+  /** See PtyHostApi.expectShellNonce; settles once the host has it, so marks printed after can be trusted. */
+  async expectShellNonce(nonce: string): Promise<void> {
+    await this.host.call((remote) => remote.expectShellNonce(this.id, nonce));
   }
 
   write(data: string | Uint8Array): void {
@@ -131,6 +145,7 @@ export class RemotePty {
     this.send((remote) => remote.destroy(this.id));
     this.forget();
     this.onExitEmitter.dispose();
+    this.onShellEmitter.dispose();
   }
 
   /** A command (not input) whose only failure is a dead host, which onHostGone already reports. */

@@ -8,7 +8,9 @@
 import { LOG_READER_ID, type BridgeCommand, type NoticeLevel } from '../../shared/renderer-protocol.js';
 import type { HistorySlice, PaneInfo } from '../../shared/pane-types.js';
 import { findRowOffThread } from '../threads/cpu-pool.js';
+import { nearestRow } from '../../shared/row-numbering.js';
 import type { AgentLauncher } from '../contracts.js';
+import type { ShellPanes } from '../shells/index.js';
 import type { Coordinator } from '../coordinator.js';
 import type { Worktrees } from '../worktrees/worktrees.js';
 import type { PreparedWorktree } from '../worktrees/worktree-create.js';
@@ -25,11 +27,14 @@ export interface ExecutorDeps {
   worktrees: Worktrees | null;
   /** The tree's change counts and the review list are read again (after a spawn or a removal). */
   refreshWorktrees(): void;
+  shells: ShellPanes;
   focus(paneId: string | null): void;
   selectScratchpad(name: string | null): void;
   /** Rows of a pane's history, for the renderer's history reader. */
   sendHistory(paneId: string, slice: HistorySlice): void;
   sendHistoryFound(paneId: string, text: string, row: number): void;
+  /** The answer to a jump to a command: its prompt's row number, or -1. */
+  sendPromptFound(paneId: string, row: number, direction: -1 | 1): void;
   notify(text: string, level: NoticeLevel): void;
   /** Opens a session for an MCP host outside patterm; resolves with what to tell the user. */
   connectHost(): Promise<string>;
@@ -91,6 +96,12 @@ export class CommandExecutor {
       case 'worktree-remove':
         void this.removeWorktree(command.name, command.force);
         return;
+      case 'history-prompt':
+        coordinator.promptRows(command.paneId).then(
+          (rows) => this.deps.sendPromptFound(command.paneId, nearestRow(rows, command.from, command.direction), command.direction),
+          ignoreError(`reading ${command.paneId}'s prompt rows`),
+        );
+        return;
       case 'quit':
         this.deps.quit();
         return;
@@ -113,6 +124,9 @@ export class CommandExecutor {
         const result = await launcher.spawnAgent({ preset: command.preset, initialPrompt: command.initialPrompt, parentId: command.parentId, owner: 'user', name, ...where });
         pane = result.pane;
         if (result.submit && !result.submit.submitted) this.deps.notify(`${result.pane.name}: the initial prompt was not confirmed (${result.submit.detail})`, 'warning');
+      } else if (command.presetKind === 'shell') {
+        // A shell's name names its ledger's directory too: the shells pick a plain one (`<preset>-<n>`).
+        pane = (await this.deps.shells.spawn({ preset: command.preset, parentId: command.parentId, owner: 'user', ...(worktree ? { name, ...where } : {}) })).pane;
       } else {
         pane = await launcher.spawnProcess({ preset: command.preset, parentId: command.parentId, owner: 'user', name, ...where });
       }

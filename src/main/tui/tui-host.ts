@@ -19,6 +19,7 @@ import { ScratchpadFeed, type ScratchpadSource } from './scratchpad-feed.js';
 import { markModesRestored, markTerminalTaken, restoreHostTerminal } from './terminal-restore.js';
 import { ignoreError, log, logIgnored, pattermLog, sharedRunLog } from '../../node/patterm-log.js';
 import { buildModel, uiPresets, type PresetListing } from './ui-model.js';
+import type { ShellPanes } from '../shells/index.js';
 import { ClipboardForwarding, DEFAULT_CLIPBOARD, type ClipboardSettings } from './clipboard-forwarding.js';
 import { WorktreeFeed } from './worktree-feed.js';
 import type { Worktrees } from '../worktrees/worktrees.js';
@@ -26,6 +27,8 @@ import type { Worktrees } from '../worktrees/worktrees.js';
 export interface TuiOptions {
   coordinator: Coordinator;
   launcher: AgentLauncher;
+  /** Shell panes: the palette's shell presets start them. */
+  shells: ShellPanes;
   /** Re-read when the preset directories change. */
   presets: { listing(): PresetListing; directories: string[] };
   config: UiConfig;
@@ -98,9 +101,11 @@ export class TuiHost implements Disposable {
       launcher: this.options.launcher,
       worktrees,
       refreshWorktrees: () => void this.worktreeFeed?.refresh(),
+      shells: this.options.shells,
       focus: (paneId) => this.pump?.setFocus(paneId),
       selectScratchpad: (name) => this.feed?.select(name),
       sendHistoryFound: (paneId, text, row) => this.renderer?.post({ t: 'history-found', paneId, text, row }),
+      sendPromptFound: (paneId, row, direction) => this.renderer?.post({ t: 'history-prompt', paneId, row, direction }),
       sendHistory: (paneId, slice) => this.renderer?.post({ t: 'history', paneId, slice }, [slice.frame.cells.buffer as ArrayBuffer]),
       notify: (text, level) => this.notify(text, level),
       connectHost: () => this.options.connectHost(),

@@ -6,13 +6,15 @@
 import { basename } from 'node:path';
 import type { PaneInfo } from '../../shared/pane-types.js';
 import type { UiModel, UiPane, UiPreset, UiScratchpad, UiWorktree } from '../../shared/renderer-protocol.js';
+import type { PresetKind } from '../../shared/preset-schema.js';
 import type { Coordinator } from '../coordinator.js';
 
 /** The parts of the preset catalog the palette needs (src/main/presets/preset-catalog.ts has them). */
 export interface PresetListing {
   agents: Array<{ id: string; file: string; preset: { name: string } }>;
   processes: Array<{ id: string; file: string; preset: { name: string } }>;
-  errors: Array<{ kind: 'agent' | 'process'; file: string; problems: string[] }>;
+  shells: Array<{ id: string; file: string; preset: { name: string } }>;
+  errors: Array<{ kind: PresetKind; file: string; problems: string[] }>;
 }
 
 export function uiPane(info: PaneInfo): UiPane {
@@ -28,11 +30,12 @@ export function uiPane(info: PaneInfo): UiPane {
     owner: info.owner,
     title: info.title,
     waitingForAnswer: info.waitingForAnswer ?? false,
+    ...(info.shell ? { shell: { running: info.shell.running, lastExitCode: info.shell.lastExitCode } } : {}),
   };
 }
 
 export function uiPresets(listing: PresetListing): UiPreset[] {
-  const loaded = (kind: 'agent' | 'process', entries: PresetListing['agents']): UiPreset[] =>
+  const loaded = (kind: PresetKind, entries: PresetListing['agents']): UiPreset[] =>
     entries.map((entry) => ({ kind, id: entry.id, name: entry.preset.name, error: null, source: entry.file }));
   const broken: UiPreset[] = listing.errors
     .filter((error) => error.file.endsWith('.json'))
@@ -40,7 +43,7 @@ export function uiPresets(listing: PresetListing): UiPreset[] {
       const id = basename(error.file, '.json');
       return { kind: error.kind, id, name: id, error: error.problems.join('; '), source: error.file };
     });
-  return [...loaded('agent', listing.agents), ...loaded('process', listing.processes), ...broken];
+  return [...loaded('agent', listing.agents), ...loaded('process', listing.processes), ...loaded('shell', listing.shells), ...broken];
 }
 
 /** The worktree side of the model: which pane works in which worktree, and the list to review. */

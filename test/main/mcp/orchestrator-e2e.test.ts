@@ -18,7 +18,7 @@ test('an agent launched from a preset orchestrates a sub-agent and a process end
   // The user spawns the orchestrator from the palette: no parent, user-owned.
   const { pane: root, submit } = await launcher.spawnAgent({ preset: 'fake', owner: 'user' });
   assert.equal(submit, null);
-  await expectScreen(coordinator, root.id, 'mcp\\| connected, 19 tools');
+  await expectScreen(coordinator, root.id, 'mcp\\| connected, 24 tools');
 
   /** Types a line into the orchestrator the way the user would, and waits for the tool's answer on its screen. */
   const say = async (line: string, answer: string): Promise<string> => {
@@ -30,7 +30,7 @@ test('an agent launched from a preset orchestrates a sub-agent and a process end
   const spawned = await say('/call spawn_agent {"preset":"fake","initial_prompt":"you are kid; report back when asked","name":"kid"}', 'result\\| spawn_agent: spawned kid \\(child_id \\w+\\)');
   const kidId = /child_id (\w+)/.exec(spawned)![1];
   await expectScreen(coordinator, kidId, '^got\\| you are kid; report back when asked$');
-  await expectScreen(coordinator, kidId, 'mcp\\| connected, 13 tools');
+  await expectScreen(coordinator, kidId, 'mcp\\| connected, 18 tools');
 
   // The orchestrator tells the kid to report; the kid's own MCP connection calls report_to_parent.
   await say(`/call send_message_to {"target":"${kidId}","message":"/call report_to_parent {\\"message\\":\\"all tests pass\\"}"}`, 'result\\| send_message_to: message submitted to kid');

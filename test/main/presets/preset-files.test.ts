@@ -20,9 +20,23 @@ test('every bundled preset file is valid', () => {
   const bundled = bundledPresetDirs();
   const agents = loadPresetDir('agent', bundled.agents);
   const processes = loadPresetDir('process', bundled.processes);
-  assert.deepEqual([...agents.errors, ...processes.errors], []);
+  const shells = loadPresetDir('shell', bundled.shells);
+  assert.deepEqual([...agents.errors, ...processes.errors, ...shells.errors], []);
   assert.deepEqual(agents.presets.map((p) => p.id).sort(), ['claude', 'codex', 'opencode']);
   assert.ok(processes.presets.some((p) => p.id === 'bash'));
+  assert.deepEqual(shells.presets.map((p) => [p.id, p.preset.shell]).sort(), [['bash', 'bash'], ['zsh', 'zsh']]);
+});
+
+test('a shell preset names its shell, and may turn the integration off; its problems name the field', () => {
+  assert.deepEqual(parsePreset('shell', { name: 'plain', shell: 'bash', shell_integration: false, login: false, env: { A: 'b' }, working_dir: 'web' }), {
+    ok: true,
+    preset: { name: 'plain', shell: 'bash', shell_integration: false, login: false, env: { A: 'b' }, working_dir: 'web' },
+  });
+  const broken = parsePreset('shell', { name: 'x', shell: '', shell_integration: 'no', argv: ['bash'] });
+  const problems = broken.ok ? [] : broken.problems;
+  assert.ok(problems.some((p) => /^shell: must name a shell/.test(p)), problems.join(' | '));
+  assert.ok(problems.some((p) => /^shell_integration: expected boolean, received "no"/.test(p)), problems.join(' | '));
+  assert.ok(problems.some((p) => /^argv: unknown field/.test(p)), problems.join(' | '));
 });
 
 test('schema errors name the field, the problem and the value received', () => {

@@ -66,6 +66,7 @@ export interface PattermOptions {
   rows?: number;
   processPresets?: Record<string, unknown>;
   agentPresets?: Record<string, unknown>;
+  shellPresets?: Record<string, unknown>;
   /** Raw text of config.json (a string, so tests can also write broken JSON). */
   config?: string;
   /** Extra environment for patterm (applied last: it may override the XDG directories). */
@@ -84,13 +85,14 @@ export class TmuxPatterm {
   readonly root = mkdtempSync(join(tmpdir(), 'patterm-tui-'));
   /** Every process started under this test carries it, so leftovers can be found in /proc. */
   readonly marker = `PATTERM_TEST_MARK=${randomBytes(8).toString('hex')}`;
-  readonly dirs: { config: string; data: string; runtime: string; project: string };
+  readonly dirs: { config: string; data: string; state: string; runtime: string; project: string };
   readonly sttyFile = join(this.root, 'stty-after-exit');
 
   private constructor(private readonly options: PattermOptions) {
     this.dirs = {
       config: join(this.root, 'config'),
       data: join(this.root, 'data'),
+      state: join(this.root, 'state'),
       runtime: join(this.root, 'runtime'),
       project: options.projectDir ?? join(this.root, 'project'),
     };
@@ -109,11 +111,15 @@ export class TmuxPatterm {
     const presets = join(config, 'patterm', 'presets');
     mkdirSync(join(presets, 'processes'), { recursive: true });
     mkdirSync(join(presets, 'agents'), { recursive: true });
+    mkdirSync(join(presets, 'shells'), { recursive: true });
     for (const [file, preset] of Object.entries(this.options.processPresets ?? { bash: BASH_PRESET })) {
       writeFileSync(join(presets, 'processes', `${file}.json`), typeof preset === 'string' ? preset : JSON.stringify(preset));
     }
     for (const [file, preset] of Object.entries(this.options.agentPresets ?? {})) {
       writeFileSync(join(presets, 'agents', `${file}.json`), typeof preset === 'string' ? preset : JSON.stringify(preset));
+    }
+    for (const [file, preset] of Object.entries(this.options.shellPresets ?? {})) {
+      writeFileSync(join(presets, 'shells', `${file}.json`), typeof preset === 'string' ? preset : JSON.stringify(preset));
     }
     if (this.options.config !== undefined) writeFileSync(join(config, 'patterm', 'config.json'), this.options.config);
     // After patterm exits: report how, record the tty's mode, then replace the shell with a
@@ -131,8 +137,8 @@ export class TmuxPatterm {
       ...UTF8_LOCALE,
       XDG_CONFIG_HOME: config,
       XDG_DATA_HOME: data,
+      XDG_STATE_HOME: this.dirs.state,
       XDG_CACHE_HOME: join(this.root, 'cache'),
-      XDG_STATE_HOME: join(this.root, 'state'),
       XDG_RUNTIME_DIR: runtime,
       PATTERM_LOG: join(this.root, 'patterm.log'),
       [markName]: this.marker.split('=')[1],

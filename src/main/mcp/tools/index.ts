@@ -19,6 +19,11 @@ import { scratchpadAppend } from './scratchpad-append.js';
 import { worktreeList } from './worktree-list.js';
 import { worktreeDiff } from './worktree-diff.js';
 import { worktreeRemove } from './worktree-remove.js';
+import { spawnShell } from './spawn-shell.js';
+import { runCommand } from './run-command.js';
+import { waitForCommand } from './wait-for-command.js';
+import { commandHistory } from './command-history.js';
+import { subscribeCommands } from './subscribe-commands.js';
 
 export const ALL_TOOLS: readonly ToolDefinition[] = [
   spawnAgent,
@@ -40,4 +45,9 @@ export const ALL_TOOLS: readonly ToolDefinition[] = [
   worktreeList,
   worktreeDiff,
   worktreeRemove,
+  spawnShell,
+  runCommand,
+  waitForCommand,
+  commandHistory,
+  subscribeCommands,
 ] as unknown as readonly ToolDefinition[];

@@ -131,3 +131,32 @@ export const WorktreeNameSchema = v.pipe(
   v.maxLength(200),
   v.description('The worktree\'s name, as worktree_list and the spawn result show it (its branch is patterm/<name>).'),
 );
+/** Bounds one environment value or argument, so a runaway caller cannot hand the kernel megabytes. */
+export const MAX_ARG_CHARS = 100_000;
+
+/** `working_dir` of the tools that start a program in a new pane. */
+export const WorkingDirSchema = v.pipe(
+  v.string(),
+  v.minLength(1),
+  v.maxLength(4096),
+  v.description('Directory to run in; relative paths are resolved against the project directory. Default: the project directory.'),
+);
+
+/** `env` of the tools that start a program in a new pane. */
+export const EnvSchema = v.pipe(
+  v.record(
+    v.pipe(v.string(), v.regex(/^[A-Za-z_][A-Za-z0-9_]*$/, (issue) => `environment variable name ${JSON.stringify(issue.input)} is not valid`)),
+    v.pipe(v.string(), v.maxLength(MAX_ARG_CHARS)),
+  ),
+  v.description('Extra environment variables, merged over the inherited environment.'),
+);
+
+/** A wait of the shell tools: more than nothing, at most the longest wait any tool allows. */
+export function waitSecondsSchema(field: string, description: string) {
+  return v.pipe(
+    v.number((issue) => `${field} must be a number of seconds, received ${JSON.stringify(issue.input)}`),
+    v.gtValue(0, (issue) => `${field} must be more than 0, received ${issue.input}`),
+    v.maxValue(MAX_WAIT_SECONDS, (issue) => `${field} must be at most ${MAX_WAIT_SECONDS}, received ${issue.input}; wait again with wait_for_command if you need longer`),
+    v.description(description),
+  );
+}

@@ -4,7 +4,7 @@ import { basename, resolve } from 'node:path';
 import { compilePattern, PatternError } from '../../../shared/pattern.js';
 import { defineTool, ok, ToolError } from './tool-kit.js';
 import { reserveName } from '../services/pane-names.js';
-import { ChildSizeFields, NotifyOnExitSchema, ownSizeOf, PaneNameSchema, RegexSchema, sizeResult, WorktreeFields } from './schemas.js';
+import { ChildSizeFields, EnvSchema, MAX_ARG_CHARS, NotifyOnExitSchema, ownSizeOf, PaneNameSchema, RegexSchema, sizeResult, WorktreeFields } from './schemas.js';
 import { paneNameBase } from '../../../shared/pane-name.js';
 import { prepareSpawnWorktree, type SpawnWorktree } from './worktree-spawn.js';
 import { ignoreError } from '../../../node/patterm-log.js';
@@ -13,7 +13,6 @@ import { ignoreError } from '../../../node/patterm-log.js';
 const MAX_READY_TIMEOUT_SECONDS = 600;
 /** Bounds a single argv so a runaway caller cannot hand the kernel megabytes of arguments. */
 const MAX_ARGV_ITEMS = 1000;
-const MAX_ARG_CHARS = 100_000;
 
 export const spawnProcess = defineTool({
   name: 'spawn_process',
@@ -39,15 +38,7 @@ export const spawnProcess = defineTool({
     ),
     shell: v.optional(v.pipe(v.boolean(), v.description('Run argv[0] as a shell command line (sh -lc). Default false.')), false),
     working_dir: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(4096), v.description('Directory to run in; relative paths are resolved against the project directory (with worktree: the worktree). Default: the project directory.'))),
-    env: v.optional(
-      v.pipe(
-        v.record(
-          v.pipe(v.string(), v.regex(/^[A-Za-z_][A-Za-z0-9_]*$/, (issue) => `environment variable name ${JSON.stringify(issue.input)} is not valid`)),
-          v.pipe(v.string(), v.maxLength(MAX_ARG_CHARS)),
-        ),
-        v.description('Extra environment variables, merged over the inherited environment.'),
-      ),
-    ),
+    env: v.optional(EnvSchema),
     name: v.optional(PaneNameSchema),
     notify_on_exit: NotifyOnExitSchema,
     ...ChildSizeFields,

@@ -13,6 +13,8 @@ import type { TimerService } from '../services/timer-service.js';
 import type { AgentStateTracker } from '../../agents/agent-state-tracker.js';
 import type { PermissionPolicy } from '../services/permission-policy.js';
 import type { Worktrees } from '../../worktrees/worktrees.js';
+import type { ShellPanes } from '../../shells/index.js';
+import type { CommandNotices } from '../services/command-notices.js';
 
 export interface McpServices {
   coordinator: Coordinator;
@@ -30,6 +32,10 @@ export interface McpServices {
   attention: HumanAttention;
   /** The project's git worktrees: spawns make them, worktree_* tools inspect and remove them. */
   worktrees: Worktrees;
+  /** Shell panes and their command ledgers. */
+  shells: ShellPanes;
+  /** Who hears of the commands that end in which shell (subscribe_commands). */
+  commandNotices: CommandNotices;
 }
 
 /** A way to put a request in front of a human. */

@@ -28,6 +28,7 @@ export interface Harness {
   root: string;
   projectDir: string;
   dataHome: string;
+  /** XDG state home: the shells' ledgers are under it. */
   stateHome: string;
   /**
    * A new session whose root is a fake agent (no MCP connection of its own);
@@ -64,6 +65,7 @@ export async function startHarness(options: { permissionPolicy?: PermissionPolic
     dataHome,
     stateHome,
     worktreeSettings: options.worktreeSettings,
+    catalog,
     socketPath: join(root, 'run', 'patterm', `${process.pid}.sock`),
     launcher: (endpoint) => createAgentLauncher({ coordinator, endpoint, catalog }),
     permissionPolicy: options.permissionPolicy,

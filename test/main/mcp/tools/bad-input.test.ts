@@ -54,7 +54,7 @@ test('malformed JSON-RPC gets a JSON-RPC error naming the problem, and the conne
 });
 
 test('an unknown tool is named, with the ones that exist', async () => {
-  await expectToolError('rm_rf', {}, /^unknown tool "rm_rf"; available tools: spawn_agent, send_message_to, .*worktree_remove$/);
+  await expectToolError('rm_rf', {}, /^unknown tool "rm_rf"; available tools: spawn_agent, send_message_to, .*scratchpad_append, worktree_list, worktree_diff, worktree_remove, spawn_shell, run_command, wait_for_command, command_history, subscribe_commands$/);
 });
 
 test('wrong types and unknown fields are named with what was received', async () => {
@@ -144,5 +144,5 @@ test('a connection that dies mid-message affects no one else', async () => {
 test('after all of that, the server and the bystander connection are fine', async () => {
   const result = await bystander.call('scratchpad_list');
   assert.equal(result.isError, undefined);
-  assert.equal((await bystander.client.listTools()).tools.length, 19);
+  assert.equal((await bystander.client.listTools()).tools.length, 24);
 });

@@ -23,7 +23,7 @@ test('spawn_agent launches the preset, waits for ready, and submits the initial 
   assert.equal(child.kind, 'agent');
   assert.equal(child.owner, 'orchestrator');
   // The child got its own MCP connection through the injected config, and exactly the prompt as its first turn.
-  await expectScreen(harness.coordinator, child.id, 'mcp\\| connected, 13 tools');
+  await expectScreen(harness.coordinator, child.id, 'mcp\\| connected, 18 tools');
   await expectScreen(harness.coordinator, child.id, '^got\\| please summarise the repo$');
 });
 

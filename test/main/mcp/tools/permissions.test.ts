@@ -20,7 +20,7 @@ async function spawnSleep(connection: Connection): Promise<string> {
 test('every tool is listed with a JSON Schema, a description and annotations; sub-agents do not see orchestrator-only tools', async () => {
   const { orchestrator } = await session();
   const { tools } = await orchestrator.client.listTools();
-  assert.equal(tools.length, 19);
+  assert.equal(tools.length, 24);
   for (const tool of tools) {
     assert.equal(tool.inputSchema.type, 'object', tool.name);
     assert.equal((tool.inputSchema as { additionalProperties?: boolean }).additionalProperties, false, `${tool.name} rejects unknown fields`);
@@ -32,11 +32,15 @@ test('every tool is listed with a JSON Schema, a description and annotations; su
   assert.equal(byName.kill.annotations?.destructiveHint, true);
   assert.deepEqual(byName.wait_for_pattern.inputSchema.required, ['child_id', 'timeout_seconds']);
   assert.deepEqual((byName.read_output.inputSchema.properties as Record<string, { enum?: string[] }>).mode.enum, ['grid', 'stream']);
+  assert.equal(byName.run_command.annotations?.destructiveHint, true, 'it runs any command');
+  assert.equal(byName.command_history.annotations?.readOnlyHint, true);
+  assert.deepEqual(byName.wait_for_command.inputSchema.required, ['child_id', 'seq', 'timeout_seconds']);
+  assert.deepEqual(byName.run_command.inputSchema.required, ['child_id', 'command']);
 
   const childId = await spawnSleep(orchestrator);
   const sub = await harness.connect(harness.tokenFor(childId));
   const subTools = (await sub.client.listTools()).tools.map((tool) => tool.name);
-  assert.equal(subTools.length, 13);
+  assert.equal(subTools.length, 18);
   for (const name of ORCHESTRATOR_ONLY) assert.ok(!subTools.includes(name), `${name} hidden from sub-agents`);
 });
 
