@@ -96,6 +96,29 @@ test('an agent and a process spawned into worktrees each run in their own direct
   assert.ok(!branchExists(project, 'patterm/build-feature-x'));
 });
 
+test('a shell spawned into a worktree runs its commands there, on its branch, and its pane is the worktree\'s', async () => {
+  const shellResult = await mcp.call('spawn_shell', { shell: 'bash', worktree: 'shell work', name: 'sh-wt' });
+  assert.equal(shellResult.isError, undefined, textOf(shellResult));
+  const shell = structured<{ child_id: string; name: string; cwd: string; integration: string; worktree: WorktreeResult }>(shellResult);
+  assert.equal(shell.worktree.name, 'shell-work');
+  assert.equal(shell.worktree.branch, 'patterm/shell-work');
+  assert.equal(shell.cwd, `${project}.worktrees/shell-work`);
+  assert.match(textOf(shellResult), /^started shell sh-wt \(child_id \w+; in worktree shell-work \(branch patterm\/shell-work/);
+  const run = structured<{ exit_code: number; output: string; cwd: string }>(
+    await mcp.call('run_command', { child_id: shell.child_id, command: 'git rev-parse --abbrev-ref HEAD && echo "$PATTERM_WORKTREE" && echo shell-made > from-shell.txt' }),
+  );
+  assert.equal(run.exit_code, 0, run.output);
+  assert.equal(run.output.trim(), `patterm/shell-work\n${project}.worktrees/shell-work`);
+  assert.equal(run.cwd, `${project}.worktrees/shell-work`);
+  assert.ok(!existsSync(join(project, 'from-shell.txt')));
+  assert.equal(statusOf(project), '');
+  const listed = structured<{ worktrees: Array<{ name: string; panes: Array<{ child_id: string }> }> }>(await mcp.call('worktree_list'));
+  assert.deepEqual(listed.worktrees.find((entry) => entry.name === 'shell-work')?.panes.map((pane) => pane.child_id), [shell.child_id]);
+  await mcp.call('kill', { child_id: shell.child_id, close: true });
+  const forced = await mcp.call('worktree_remove', { name: 'shell-work', force: true });
+  assert.equal(forced.isError, undefined, textOf(forced));
+});
+
 test('a failing setup fails the spawn with its output; nothing is spawned and the worktree stays', async () => {
   const before = harness.coordinator.children(root.id).length;
   gitIn(project, 'checkout', '-q', '-b', 'failing');
