@@ -42,7 +42,7 @@ export interface StartUpResult {
 export default async function startUp(args: StartUpArgs): Promise<StartUpResult> {
   const root = mkdtempSync(join(tmpdir(), 'patterm-bench-start-'));
   mkdirSync(join(root, 'runtime'), { mode: 0o700 });
-  const env = { XDG_CONFIG_HOME: join(root, 'config'), XDG_DATA_HOME: join(root, 'data'), XDG_CACHE_HOME: join(root, 'cache'), XDG_RUNTIME_DIR: join(root, 'runtime') };
+  const env = { XDG_CONFIG_HOME: join(root, 'config'), XDG_DATA_HOME: join(root, 'data'), XDG_CACHE_HOME: join(root, 'cache'), XDG_STATE_HOME: join(root, 'state'), XDG_RUNTIME_DIR: join(root, 'runtime') };
   const result: StartUpResult = { firstFrameMs: [], quitMs: [] };
   try {
     if (args.contender === 'patterm') await launchPatterm(args, root, env); // makes the config and data directories

@@ -33,7 +33,7 @@ export default async function tuiEchoPatterm(args: EchoArgs): Promise<{ samples:
     cols: args.cols,
     rows: args.rows,
     cwd: root,
-    env: { XDG_CONFIG_HOME: join(root, 'config'), XDG_DATA_HOME: join(root, 'data'), XDG_RUNTIME_DIR: join(root, 'runtime') },
+    env: { XDG_CONFIG_HOME: join(root, 'config'), XDG_DATA_HOME: join(root, 'data'), XDG_STATE_HOME: join(root, 'state'), XDG_RUNTIME_DIR: join(root, 'runtime') },
   });
   try {
     await host.waitForText('Press Ctrl-K', 'the empty state');

@@ -15,11 +15,14 @@ import { configPath, loadConfig } from './tui/config.js';
 import { restoreHostTerminal } from './tui/terminal-restore.js';
 import { TuiHost } from './tui/tui-host.js';
 import { ignoreError } from '../node/patterm-log.js';
+import { describeResumable, resumeLastRun, startRecording, type ResumeChoice } from './resume/index.js';
 
 export interface AppOptions {
   projectDir: string;
   /** The renderer thread, booted before this module was loaded (see bootRendererThread). */
   rendererThread?: Worker;
+  /** `patterm --resume`: the layout record to bring back (chosen before the terminal was taken). */
+  resume?: Extract<ResumeChoice, { ok: true }>;
 }
 
 export async function runApp(options: AppOptions): Promise<void> {
@@ -32,13 +35,18 @@ export async function runApp(options: AppOptions): Promise<void> {
   const coordinator = new Coordinator(options.projectDir);
   coordinator.workerNice = INTERACTIVE_WORKER_NICE;
   coordinator.admission.limits = config.limits;
+  // Recorded from the first pane on, so a SIGKILL at any moment leaves the layout as it was.
+  const recording = startRecording(coordinator);
   let tui: TuiHost | null = null;
   let mcpStarting: Promise<McpServerHandle> | null = null;
   // A failed start is reported below, once the terminal is back; those waiting on it only go without.
   const startFailed = ignoreError('starting the MCP server (reported when it failed)');
   const lifecycle = new Lifecycle(coordinator, {
-    // The terminal comes back first: the user sees their shell while panes wind down.
-    beforeShutdown: () => tui?.stop(),
+    // The terminal comes back first: the user sees their shell while panes wind down. The record
+    // stops following the tree before the panes are killed, so it keeps the layout the user left.
+    beforeShutdown: async () => {
+      await Promise.all([recording.recorder.freeze(), tui?.stop()]);
+    },
     // A quit while the server is still starting waits for it, so its socket is removed too.
     afterShutdown: () => mcpStarting?.then((mcp) => mcp.dispose(), startFailed),
   });
@@ -67,7 +75,7 @@ export async function runApp(options: AppOptions): Promise<void> {
   mcpStarting = startMcpServer({
     coordinator,
     projectDir: options.projectDir,
-    launcher: (endpoint) => createAgentLauncher({ coordinator, endpoint, catalog }),
+    launcher: (endpoint) => createAgentLauncher({ coordinator, endpoint, catalog, conversations: recording.tracker }),
     permissionPolicy: config.permissions,
   });
   let mcp: McpServerHandle;
@@ -81,6 +89,22 @@ export async function runApp(options: AppOptions): Promise<void> {
   }
   launcher.bind(mcp.launcher);
   tui.attachScratchpads(mcp.scratchpads);
+  recording.tracker.followStates(mcp.states.onChange);
+  const ui = tui;
+  if (options.resume) {
+    void resumeLastRun({
+      choice: options.resume,
+      coordinator,
+      launcher: mcp.launcher,
+      catalog,
+      adoptChild: mcp.adoptChild,
+      tellAgent: mcp.tellAgent,
+      notify: (text, level) => ui.notify(text, level),
+    }).catch((error: Error) => ui.notify(`Could not resume the last run: ${error.message}`, 'error'));
+  } else {
+    const resumable = describeResumable(options.projectDir);
+    if (resumable) ui.notify(resumable, 'info');
+  }
 }
 
 /**

@@ -25,6 +25,8 @@ export interface ProcStat {
   session: number;
   state: string;
   nice: number;
+  /** When the process started, in clock ticks after boot: with the pid, it names one process even after the pid is reused. */
+  startTime: number;
 }
 
 /** Parsed /proc/<pid>/stat, or null when the process is gone. */
@@ -38,7 +40,7 @@ export function readStatFile(path: string, id: number): ProcStat | null {
     const text = readFileSync(path, 'utf8');
     // comm may contain spaces and parentheses; fields resume after the last ')'.
     const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
-    return { pid: id, state: fields[0], ppid: Number(fields[1]), pgrp: Number(fields[2]), session: Number(fields[3]), nice: Number(fields[16]) };
+    return { pid: id, state: fields[0], ppid: Number(fields[1]), pgrp: Number(fields[2]), session: Number(fields[3]), nice: Number(fields[16]), startTime: Number(fields[19]) };
   } catch (error) {
     logUnlessGone(`reading ${path}`, error);
     return null;

@@ -6,6 +6,7 @@
 import type { AgentLauncher, McpEndpoint } from '../contracts.js';
 import type { Coordinator } from '../coordinator.js';
 import type { Disposable } from '../../shared/events.js';
+import type { PaneId, PaneInfo } from '../../shared/pane-types.js';
 import { ScratchpadStore } from '../scratchpads/scratchpad-store.js';
 import { ChildRegistry } from './services/child-registry.js';
 import { IdentityRegistry } from './services/identity-registry.js';
@@ -50,6 +51,10 @@ export interface McpServerHandle extends McpEndpoint {
   scratchpads: ScratchpadStore;
   /** Every pane's agent state; the TUI marks the panes that wait for an answer. */
   states: AgentStateTracker;
+  /** Hands `pane` to `spawnerId` as if it had spawned it (a resumed child goes back under its spawner's care). */
+  adoptChild(pane: PaneInfo, spawnerId: PaneId, notifyOnExit: boolean): void;
+  /** Types `[system] <text>` into an agent once it is idle at its prompt (ParentNotices). */
+  tellAgent(paneId: PaneId, text: string): void;
   /** request_human_attention events (the same stream as coordinator.onAttention). */
   onAttention: Coordinator['onAttention'];
   /** Open MCP connections (for tests and diagnostics). */
@@ -76,7 +81,8 @@ export async function startMcpServer(options: StartMcpServerOptions): Promise<Mc
     disposables.push(scratchpads);
     const delivery = new MessageDelivery(coordinator, launcher);
     const states = new AgentStateTracker({ coordinator, presetFor: (paneId) => launcher.presetFor(paneId) });
-    const children = new ChildRegistry(coordinator, new ParentNotices(coordinator, delivery, states), states);
+    const notices = new ParentNotices(coordinator, delivery, states);
+    const children = new ChildRegistry(coordinator, notices, states);
     const timers = new TimerService(coordinator, delivery);
     disposables.push(children, timers, states);
     const policy = options.permissionPolicy ?? POLICY_OFF;
@@ -89,6 +95,8 @@ export async function startMcpServer(options: StartMcpServerOptions): Promise<Mc
       launcher,
       scratchpads,
       states,
+      adoptChild: (pane, spawnerId, notifyOnExit) => void children.record(pane, spawnerId, { notifyOnExit }),
+      tellAgent: (paneId, text) => notices.tell(paneId, text),
       onAttention: coordinator.onAttention,
       get connectionCount() {
         return server.connectionCount;

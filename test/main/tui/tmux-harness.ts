@@ -74,6 +74,8 @@ export interface PattermOptions {
   projectDir?: string;
   /** The script node runs: bin/patterm, or a test-only entry point such as FAULT_INJECTING_PATTERM. */
   bin?: string;
+  /** Arguments after the script (`--resume`). */
+  args?: string[];
 }
 
 export class TmuxPatterm {
@@ -121,7 +123,7 @@ export class TmuxPatterm {
     const [markName] = this.marker.split('=');
     const script = [
       `cd ${shellQuote(project)}`,
-      `${shellQuote(process.execPath)} ${shellQuote(this.bin)}`,
+      [process.execPath, this.bin, ...(this.options.args ?? [])].map(shellQuote).join(' '),
       `code=$?`,
       `stty -a > ${shellQuote(this.sttyFile)}`,
       `echo "[patterm exited $code]"`,
@@ -132,6 +134,8 @@ export class TmuxPatterm {
       XDG_CONFIG_HOME: config,
       XDG_DATA_HOME: data,
       XDG_CACHE_HOME: join(this.root, 'cache'),
+      // Layout records (src/main/resume/) go here, never into the user's own state directory.
+      XDG_STATE_HOME: join(this.root, 'state'),
       XDG_RUNTIME_DIR: runtime,
       PATTERM_LOG: join(this.root, 'patterm.log'),
       [markName]: this.marker.split('=')[1],

@@ -36,6 +36,7 @@ export const spawnAgent = defineTool({
         parentId: caller.paneId,
         owner: 'orchestrator',
         ownSize,
+        notifyOnExit: args.notify_on_exit,
       });
       spawned = await progress.during(starting, (elapsedMs) => `starting ${args.preset} and typing its first prompt: ${Math.round(elapsedMs / 1000)} s`);
     } catch (error) {

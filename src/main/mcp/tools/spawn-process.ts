@@ -85,6 +85,7 @@ export const spawnProcess = defineTool({
         parentId: caller.paneId,
         owner: 'orchestrator',
         ownSize,
+        notifyOnExit: args.notify_on_exit,
       });
     } catch (cause) {
       const what = args.preset !== undefined ? `process preset ${JSON.stringify(args.preset)}` : `argv ${JSON.stringify(args.argv)}`;
