@@ -95,6 +95,7 @@ export class ListingRuns {
       return;
     }
     const command = fields.argv.join(' ');
+    log.debug(`${entries.length} conversations listed in ${sample.cwd}, for panes ${panes.map((pane) => pane.paneId).join(', ')}`);
     for (const result of attributeConversations(entries, panes.map(listedPane), this.options.claimed)) {
       if ('paneId' in result) {
         const { id, created, directory } = result.conversation;
@@ -111,7 +112,8 @@ export class ListingRuns {
         const { id, created, directory } = result.ambiguous;
         this.options.claimed.add(id);
         const names = result.panes.join(', ');
-        for (const pane of panes.filter((candidate) => result.panes.includes(candidate.paneId) && candidate.record.status !== 'known')) {
+        // Any of them may now be in it, so what each held before is no longer known to be current.
+        for (const pane of panes.filter((candidate) => result.panes.includes(candidate.paneId))) {
           this.options.update(pane.paneId, {
             status: 'unknown',
             id: null,

@@ -42,7 +42,7 @@ export function findOpenConversation(query: OpenFileQuery): OpenFileFinding {
     }
   }
   if (matches.size === 0) return { found: null, problem: null };
-  const newestFirst = [...matches.values()].sort((a, b) => modified(b.file) - modified(a.file));
+  const newestFirst = [...matches.values()].sort((a, b) => (modified(b.file) > modified(a.file) ? 1 : modified(b.file) < modified(a.file) ? -1 : 0));
   const problems: string[] = [];
   for (const match of newestFirst) {
     const problem = query.confirm ? confirmProblem(match, query.cwd, query.confirm) : null;
@@ -69,11 +69,12 @@ function openFiles(pid: number): string[] {
   });
 }
 
-function modified(path: string): number {
+/** In nanoseconds: two writes within one millisecond still come in order. */
+function modified(path: string): bigint {
   try {
-    return statSync(path).mtimeMs;
+    return statSync(path, { bigint: true }).mtimeNs;
   } catch {
-    return 0; // deleted while open: the least likely to be the live one
+    return 0n; // deleted while open: the least likely to be the live one
   }
 }
 

@@ -15,8 +15,13 @@ import { sameDir } from './open-conversation-files.js';
 const MAX_LISTING_BYTES = 32 * 1024 * 1024;
 /** opencode takes seconds to start on a loaded machine. */
 const LISTING_TIMEOUT_MS = 60_000;
-/** Slack around activity: the CLI stamps the conversation a little before or after patterm sees the turn start. */
-export const ACTIVITY_SLACK_MS = 3000;
+/**
+ * How far a conversation's stamp may lie before a span of activity: a turn seen on screen is
+ * seen up to a judging interval after it began. A conversation is made as its first turn
+ * starts, so after a span ends there is only a little slack, for clocks read a moment apart.
+ */
+export const ACTIVITY_LEAD_MS = 1500;
+export const ACTIVITY_TAIL_MS = 500;
 
 export interface ListedConversation {
   id: string;
@@ -91,21 +96,22 @@ export type Attribution = { paneId: string; conversation: ListedConversation } |
 export function attributeConversations(listing: readonly ListedConversation[], panes: readonly ListedPane[], claimed: ReadonlySet<string>): Attribution[] {
   const results: Attribution[] = [];
   const earliest = Math.min(...panes.map((pane) => pane.spawnedAt));
-  const fresh = listing.filter((entry) => !claimed.has(entry.id) && entry.created >= earliest - ACTIVITY_SLACK_MS).sort((a, b) => a.created - b.created);
+  const fresh = listing.filter((entry) => !claimed.has(entry.id) && entry.created >= earliest - ACTIVITY_LEAD_MS).sort((a, b) => a.created - b.created);
   for (const entry of fresh) {
     const candidates = panes.filter(
       (pane) =>
         sameDir(pane.cwd, entry.directory) &&
-        pane.spawnedAt - ACTIVITY_SLACK_MS <= entry.created &&
+        pane.spawnedAt - ACTIVITY_TAIL_MS <= entry.created &&
         (pane.exitedAt === null || pane.exitedAt >= entry.created) &&
-        pane.activity.some(([start, end]) => start - ACTIVITY_SLACK_MS <= entry.created && entry.created <= end + ACTIVITY_SLACK_MS),
+        pane.activity.some(([start, end]) => start - ACTIVITY_LEAD_MS <= entry.created && entry.created <= end + ACTIVITY_TAIL_MS),
     );
+    // Newer than the one it has (a /new), or its first: an older one never replaces it.
+    const couldBeCurrent = (pane: ListedPane) => pane.current === null || pane.current.created === null || pane.current.created <= entry.created;
     if (candidates.length === 1) {
-      const [pane] = candidates;
-      // Newer than the one it has (a /new), or its first: an older one never replaces it.
-      if (pane.current === null || pane.current.created === null || pane.current.created <= entry.created) results.push({ paneId: pane.paneId, conversation: entry });
+      if (couldBeCurrent(candidates[0])) results.push({ paneId: candidates[0].paneId, conversation: entry });
     } else if (candidates.length > 1) {
-      results.push({ ambiguous: entry, panes: candidates.map((pane) => pane.paneId) });
+      const panes = candidates.filter(couldBeCurrent).map((pane) => pane.paneId);
+      if (panes.length > 0) results.push({ ambiguous: entry, panes });
     }
   }
   return results;
