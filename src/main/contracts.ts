@@ -86,6 +86,8 @@ export interface AgentLauncher {
     /** Overrides the preset's working_dir (a worktree, a resumed pane's directory). */
     workingDir?: string;
     resume?: { conversation: ResumedConversation | null };
+    /** Without an initial prompt: return only once the agent shows its ready signal (or gave up on it). */
+    waitReady?: boolean;
     launch?: LaunchExtras;
   }): Promise<{ pane: PaneInfo; submit: SubmitResult | null }>;
   /** Spawn a process preset or a freeform argv. */

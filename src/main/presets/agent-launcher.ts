@@ -104,8 +104,11 @@ export class PresetAgentLauncher implements AgentLauncher {
       this.readyTimes.set(pane.id, outcome);
       return outcome;
     });
-    // With nothing to type there is nothing to wait for (the palette returns at once).
-    if (request.initialPrompt === undefined || request.initialPrompt === '') return { pane: this.coordinator.info(pane.id), submit: null };
+    // With nothing to type there is nothing to wait for (the palette returns at once), unless asked.
+    if (request.initialPrompt === undefined || request.initialPrompt === '') {
+      if (request.waitReady) await readiness;
+      return { pane: this.coordinator.info(pane.id), submit: null };
+    }
     const ready = await readiness;
     if (!ready.ready) {
       return { pane: this.coordinator.info(pane.id), submit: { submitted: false, attempts: 0, detail: `the initial prompt was not typed: ${ready.detail}` } };

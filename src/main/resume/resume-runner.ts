@@ -45,6 +45,7 @@ async function resumeSession(plan: SessionPlan, deps: ResumeRunnerDeps): Promise
     const why = `its session's root ${plan.root.pane.name} did not come back`;
     return { root, children: plan.children.map((child): PaneOutcome => (child.action === 'skip' ? { kind: 'skipped', pane: child.pane, detail: child.reason } : { kind: 'skipped', pane: child.pane, detail: why })) };
   }
+  // Each child is ready (or gave up) before the orchestrator hears it is back, so it can talk to them at once.
   const children = await Promise.all(plan.children.map((child) => start(child, root.info.id, deps)));
   // Old ids to new, for the spawner of each process a sub-agent had started.
   const ids = new Map<string, PaneId>([[plan.root.pane.id, root.info.id]]);
@@ -78,6 +79,7 @@ async function start(decision: PaneDecision, parentId: PaneId | undefined, deps:
           preset: pane.preset!,
           workingDir: pane.workingDir ?? pane.cwd,
           resume: { conversation: decision.action === 'resume' ? decision.conversation : null },
+          waitReady: parentId !== undefined,
         });
         const detail = decision.action === 'resume' ? `conversation ${decision.conversation.id} resumed` : `started afresh: ${decision.why}`;
         return { kind: decision.action === 'resume' ? 'resumed' : 'fresh', pane, info, detail };
