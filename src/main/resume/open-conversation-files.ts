@@ -46,9 +46,11 @@ export function findOpenConversation(query: OpenFileQuery): OpenFileFinding {
   const problems: string[] = [];
   for (const match of newestFirst) {
     const problem = query.confirm ? confirmProblem(match, query.cwd, query.confirm) : null;
-    if (!problem) return { found: match, candidates: matches.size };
-    problems.push(problem);
+    if (problem === null) return { found: match, candidates: matches.size };
+    // A file whose first line is still being written is neither taken nor held against it.
+    if (problem !== PENDING) problems.push(problem);
   }
+  if (problems.length === 0) return { found: null, problem: null };
   return { found: null, problem: problems.join('; ') };
 }
 
@@ -78,9 +80,12 @@ function modified(path: string): bigint {
   }
 }
 
+/** confirmProblem's answer for a file whose first line is not all there yet. */
+const PENDING = 'pending';
+
 function confirmProblem(match: OpenFileMatch, cwd: string, confirm: { id_field?: string; cwd_field?: string }): string | null {
   const first = firstLine(match.file);
-  if (first === null) return `${match.file}: its first line cannot be read yet`;
+  if (first === null) return PENDING;
   let meta: unknown;
   try {
     meta = JSON.parse(first);

@@ -5,22 +5,15 @@
  * resumable run; two patterms in one project keep a record each, and
  * `--resume` takes the newest of a stopped one, naming the others.
  */
-import { after, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PATTERM_BIN } from '../tui/tmux-harness.js';
-import { ResumeWorld } from './resume-world.js';
+import { worldsForThisFile, type ResumeWorld } from './resume-world.js';
 
-const worlds: ResumeWorld[] = [];
-after(() => worlds.forEach((world) => world.stop()));
-
-function newWorld(): ResumeWorld {
-  const world = new ResumeWorld();
-  worlds.push(world);
-  return world;
-}
+const newWorld = worldsForThisFile();
 
 /** `patterm --resume` without a terminal: a refusal comes before the TUI would need one. */
 function resumeWithoutTui(world: ResumeWorld): Promise<{ code: number | null; stdout: string; stderr: string }> {

@@ -4,31 +4,24 @@
  * rest come back, and the summary pane, the status line and the orchestrator's
  * notice say what did not and why.
  */
-import { after, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { FAKE_AGENT_SCRIPT, claudeConversationSection, fakeAgentPreset } from '../../fixtures/fake-agent-presets.js';
 import { eventually } from '../tui/tmux-harness.js';
-import { call, paneNamed, ResumeWorld, startOrchestrator } from './resume-world.js';
+import { scratchDir } from '../../helpers/scratch-dir.js';
+import { call, paneNamed, startOrchestrator, worldsForThisFile } from './resume-world.js';
 
-const worlds: ResumeWorld[] = [];
-const dirs: string[] = [];
-after(() => {
-  worlds.forEach((world) => world.stop());
-  dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true }));
-});
+const newWorld = worldsForThisFile();
 
 test('a child whose CLI, conversation file or worktree is gone is skipped with the reason; the rest resume', { timeout: 300_000 }, async () => {
   // A CLI installed as a program of its own, so that it can be uninstalled between the runs.
-  const bin = mkdtempSync(join(tmpdir(), 'patterm-cli-'));
-  dirs.push(bin);
+  const bin = scratchDir('patterm-cli-');
   const cli = join(bin, 'vanishing-cli');
   writeFileSync(cli, `#!/bin/sh\nexec ${JSON.stringify(process.execPath)} ${JSON.stringify(FAKE_AGENT_SCRIPT)} "$@"\n`);
   chmodSync(cli, 0o755);
-  const world = new ResumeWorld({ vanishing: { ...fakeAgentPreset('vanishing'), argv: [cli], conversation: claudeConversationSection() } });
-  worlds.push(world);
+  const world = newWorld({ vanishing: { ...fakeAgentPreset('vanishing'), argv: [cli], conversation: claudeConversationSection() } });
 
   const first = world.start();
   await startOrchestrator(first, 'orchestrator first turn');

@@ -5,20 +5,13 @@
  * under their parent with their names; the orchestrator is told which
  * children are back; a `/clear` before the quit resumes the new conversation.
  */
-import { after, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { recordPanes, type LayoutRecord } from '../../../src/main/resume/layout-record.js';
 import { eventually, type TmuxPatterm } from '../tui/tmux-harness.js';
-import { call, paneNamed, pick, ResumeWorld, startOrchestrator } from './resume-world.js';
+import { call, paneNamed, pick, startOrchestrator, worldsForThisFile, type ResumeWorld } from './resume-world.js';
 
-const worlds: ResumeWorld[] = [];
-after(() => worlds.forEach((world) => world.stop()));
-
-function newWorld(): ResumeWorld {
-  const world = new ResumeWorld();
-  worlds.push(world);
-  return world;
-}
+const newWorld = worldsForThisFile();
 
 /** An orchestrator with two fake agents (one CLI, one directory) and a process, each agent with a turn. */
 async function buildSession(patterm: TmuxPatterm, world: ResumeWorld): Promise<LayoutRecord> {

@@ -5,6 +5,7 @@
  * keeps its conversations as Claude Code does and its preset carries the
  * default claude preset's `conversation` section (fake-agent/conversation.ts).
  */
+import { after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -95,16 +96,19 @@ export function paneNamed(record: LayoutRecord, name: string): PaneRecord {
 }
 
 /** Types a tool call into the focused fake agent and waits for its result line. */
-export async function call(patterm: TmuxPatterm, tool: string, args: unknown, outcome: 'result' | 'error' = 'result'): Promise<string> {
-  const marker = `| ${tool}:`;
-  const count = (lines: string[]) => lines.filter((line) => line.includes(marker)).length;
-  const before = count(patterm.screen());
-  patterm.type(`/call ${tool} ${JSON.stringify(args)}`);
-  patterm.keys('Enter');
-  const lines = await patterm.waitFor((l) => count(l) > before, `${tool} to finish`);
-  const result = lines.filter((line) => line.includes(marker)).pop()!;
-  assert.match(result, new RegExp(`${outcome}\\|`), `${tool}: ${result}`);
-  return result;
+export function call(patterm: TmuxPatterm, tool: string, args: unknown, outcome: 'result' | 'error' = 'result'): Promise<string> {
+  return patterm.callTool(tool, args, outcome);
+}
+
+/** A fresh world per test, all stopped when the file ends. */
+export function worldsForThisFile(): (extraAgents?: Record<string, unknown>) => ResumeWorld {
+  const worlds: ResumeWorld[] = [];
+  after(() => worlds.forEach((world) => world.stop()));
+  return (extraAgents) => {
+    const world = new ResumeWorld(extraAgents);
+    worlds.push(world);
+    return world;
+  };
 }
 
 /** Starts the fake agent as a new session from the palette, with a first prompt, and waits for its MCP connection. */

@@ -73,8 +73,14 @@ class ResumeRun {
 const runs: ResumeRun[] = [];
 after(() => runs.forEach((run) => run.stop()));
 
-function step(rule: string, since: number): Promise<LoggedRequest> {
-  return server.waitForRequest((request) => request.rule === rule && request.at >= since, STEP_TIMEOUT_MS, rule);
+/** Waits for the request a rule answered; on a timeout the error also shows what patterm's tools told the orchestrator. */
+async function step(rule: string, since: number): Promise<LoggedRequest> {
+  try {
+    return await server.waitForRequest((request) => request.rule === rule && request.at >= since, STEP_TIMEOUT_MS, rule);
+  } catch (error) {
+    const orchestrator = server.requests.filter((request) => request.turn?.userTexts.some((text) => text.includes(MARK.orchestrator))).pop();
+    throw new Error(`${(error as Error).message}\nthe orchestrator's tool results so far:\n${(orchestrator?.turn?.toolResults ?? []).join('\n')}`, { cause: error });
+  }
 }
 
 /** The orchestrator (from the palette, with its first prompt) spawns every kid, each of which has its first turn. */
@@ -135,7 +141,9 @@ test('SIGKILL, then --resume: the same', { skip, timeout: 900_000 }, async () =>
   runs.push(run);
   const patterm = await setUp(run, THREE);
   const before = await run.knownRecord('every conversation known');
-  process.kill(patterm.pattermPid()!, 'SIGKILL');
+  const pid = patterm.pattermPid();
+  assert.ok(pid, 'patterm\'s own process found');
+  process.kill(pid, 'SIGKILL');
   await patterm.waitFor(/\[patterm exited 137\]/, 'patterm to die');
   await eventually(() => patterm.markedProcesses().length === 0, 'the watchdog to end the CLIs', STEP_TIMEOUT_MS);
   await expectResumed(run, THREE, before, (kid) => ({ has: MARK.firstTurn(kid.name) }));
