@@ -48,6 +48,8 @@ interface Followed extends ListingFollower {
 
 export class ConversationTracker implements ConversationHooks, Disposable {
   private readonly followed = new Map<PaneId, Followed>();
+  /** Panes whose preset has no conversation section: recorded, never followed. */
+  private readonly untracked = new Map<PaneId, ConversationRecord>();
   /** Ids taken by a pane of this run (or resumed): a listing never hands one out again. */
   private readonly claimed = new Set<string>();
   private readonly changed = new Emitter<PaneId>();
@@ -138,9 +140,6 @@ export class ConversationTracker implements ConversationHooks, Disposable {
     this.followed.clear();
     this.changed.dispose();
   }
-
-  /** Panes whose preset has no conversation section: recorded, never followed. */
-  private readonly untracked = new Map<PaneId, ConversationRecord>();
 
   private follow(pane: PaneInfo, config: Conversation | null, preset: AgentPreset, record: ConversationRecord, report: ReportChannel | null): void {
     if (!config) {

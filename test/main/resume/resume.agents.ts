@@ -5,11 +5,12 @@
  * back, and the request each CLI then sends the model holds its earlier turns.
  * With claude's `/clear` before the quit, the new conversation is the one
  * resumed. Two codex and two opencode children in one directory each resume
- * their own. patterm runs for real, in tmux, with the default presets.
+ * their own. A child whose CLI, conversation file or worktree is gone is
+ * skipped, with the reason. patterm runs for real, in tmux, with the default presets.
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { FakeModelServer, type LoggedRequest } from '../../fixtures/fake-model/server.js';
 import { createVendorEnv, type VendorEnv } from '../../fixtures/fake-model/vendor-env.js';
@@ -191,4 +192,33 @@ test('two codex and two opencode children in one directory each resume their own
     const other = kids.find((candidate) => candidate.preset === kid.preset && candidate !== kid)!;
     return { has: MARK.firstTurn(kid.name), lacks: MARK.firstTurn(other.name) };
   });
+});
+
+test('a child whose CLI is not installed, whose conversation file was deleted or whose worktree is gone is skipped with the reason; the rest resume', { skip, timeout: 900_000 }, async () => {
+  const run = new ResumeRun();
+  runs.push(run);
+  const patterm = await setUp(run, THREE);
+  const before = await run.knownRecord('every conversation known');
+  await patterm.runPalette('quit', 'Quit');
+  await patterm.waitFor(/\[patterm exited 0\]/, 'patterm to quit', STEP_TIMEOUT_MS);
+
+  // Between the runs: opencode's preset now names a CLI that is not installed, codex's rollout
+  // is deleted, and kid-claude's worktree (as the worktree feature records it) is removed.
+  const presets = join(run.vendor.env.XDG_CONFIG_HOME, 'patterm', 'presets', 'agents');
+  const opencode = JSON.parse(readFileSync(join(presets, 'opencode.json'), 'utf8')) as { argv: string[] };
+  writeFileSync(join(presets, 'opencode.json'), JSON.stringify({ ...opencode, argv: ['opencode-not-installed', ...opencode.argv.slice(1)] }));
+  const rollout = recordPanes(before).find((pane) => pane.name === 'kid-codex')!.conversation!.file!;
+  rmSync(rollout);
+  const [file] = scanRecords(resumeDir(run.project, run.vendor.env.XDG_STATE_HOME)).good.map((found) => found.path);
+  const edited = JSON.parse(readFileSync(file, 'utf8')) as LayoutRecord;
+  edited.sessions[0].children.find((pane) => pane.name === 'kid-claude')!.worktree = { name: 'gone-tree', path: join(run.root, 'worktrees', 'gone-tree') };
+  writeFileSync(file, JSON.stringify(edited));
+
+  const since = Date.now();
+  const resumed = run.start(['--resume']);
+  await resumed.waitFor((lines) => lines.some((line) => line.includes('1 of 4 back, 3 not.')), 'the summary pane', STEP_TIMEOUT_MS);
+  const told = await step('orch-message', since);
+  assert.ok(told.turn!.userTexts.some((text) => text.includes(MARK.orchestrator)), 'the orchestrator resumed with its earlier turns');
+  const notice = told.turn!.userTexts.find((text) => text.includes(MARK.notice))!;
+  assert.match(notice, /Not back: kid-claude \(worktree gone: gone-tree .*\); kid-codex \(conversation file gone: .*rollout-.*\.jsonl\); kid-opencode \(CLI missing: program "opencode-not-installed" was not found on PATH/);
 });
