@@ -121,6 +121,19 @@ async function expectResumed(run: ResumeRun, kids: readonly Kid[], before: Layou
   process.stderr.write(`# resumed: ${recordPanes(after).map((pane) => `${pane.name} ${pane.conversation?.id} (${pane.conversation?.provenance})`).join('; ')}\n`);
 }
 
+/** A run of its own, set up with `kids`, once every conversation is known. */
+async function setUpRun(kids: readonly Kid[]): Promise<{ run: ResumeRun; patterm: TmuxPatterm; before: LayoutRecord }> {
+  const run = new ResumeRun();
+  runs.push(run);
+  const patterm = await setUp(run, kids);
+  return { run, patterm, before: await run.knownRecord('every conversation known') };
+}
+
+async function quit(patterm: TmuxPatterm): Promise<void> {
+  await patterm.runPalette('quit', 'Quit');
+  await patterm.waitFor(/\[patterm exited 0\]/, 'patterm to quit', STEP_TIMEOUT_MS);
+}
+
 const THREE: Kid[] = [
   { name: 'kid-claude', preset: 'claude' },
   { name: 'kid-codex', preset: 'codex' },
@@ -128,20 +141,13 @@ const THREE: Kid[] = [
 ];
 
 test('quit, then --resume: the orchestrator and its claude, codex and opencode children go on with their conversations', { skip, timeout: 900_000 }, async () => {
-  const run = new ResumeRun();
-  runs.push(run);
-  const patterm = await setUp(run, THREE);
-  const before = await run.knownRecord('every conversation known');
-  await patterm.runPalette('quit', 'Quit');
-  await patterm.waitFor(/\[patterm exited 0\]/, 'patterm to quit', STEP_TIMEOUT_MS);
+  const { run, patterm, before } = await setUpRun(THREE);
+  await quit(patterm);
   await expectResumed(run, THREE, before, (kid) => ({ has: MARK.firstTurn(kid.name) }));
 });
 
 test('SIGKILL, then --resume: the same', { skip, timeout: 900_000 }, async () => {
-  const run = new ResumeRun();
-  runs.push(run);
-  const patterm = await setUp(run, THREE);
-  const before = await run.knownRecord('every conversation known');
+  const { run, patterm, before } = await setUpRun(THREE);
   const pid = patterm.pattermPid();
   assert.ok(pid, 'patterm\'s own process found');
   process.kill(pid, 'SIGKILL');
@@ -151,10 +157,7 @@ test('SIGKILL, then --resume: the same', { skip, timeout: 900_000 }, async () =>
 });
 
 test('claude\'s /clear before the quit: the new conversation is the one resumed', { skip, timeout: 900_000 }, async () => {
-  const run = new ResumeRun();
-  runs.push(run);
-  const patterm = await setUp(run, THREE);
-  const first = await run.knownRecord('every conversation known');
+  const { run, patterm, before: first } = await setUpRun(THREE);
   const oldId = recordPanes(first).find((pane) => pane.name === 'kid-claude')!.conversation!.id;
   await pick(patterm, 'Focus pane…', 'kid-claude');
   await patterm.waitFor((lines) => patterm.mainArea(lines).some((line) => line.includes('kid-claude ANSWER-FIRST')), 'kid-claude shown');
@@ -168,8 +171,7 @@ test('claude\'s /clear before the quit: the new conversation is the one resumed'
   patterm.keys('Enter');
   await step('kid-claude-cleared', since);
   const before = await run.knownRecord('kid-claude on its new conversation', (record) => record.sessions[0].children.find((pane) => pane.name === 'kid-claude')?.conversation?.id !== oldId);
-  await patterm.runPalette('quit', 'Quit');
-  await patterm.waitFor(/\[patterm exited 0\]/, 'patterm to quit', STEP_TIMEOUT_MS);
+  await quit(patterm);
   await expectResumed(run, THREE, before, (kid) => (kid.name === 'kid-claude' ? { has: MARK.cleared(kid.name), lacks: MARK.firstTurn(kid.name) } : { has: MARK.firstTurn(kid.name) }));
 });
 
@@ -180,14 +182,10 @@ test('two codex and two opencode children in one directory each resume their own
     { name: 'opencode-one', preset: 'opencode' },
     { name: 'opencode-two', preset: 'opencode' },
   ];
-  const run = new ResumeRun();
-  runs.push(run);
-  const patterm = await setUp(run, kids);
-  const before = await run.knownRecord('every conversation known');
+  const { run, patterm, before } = await setUpRun(kids);
   const ids = recordPanes(before).map((pane) => pane.conversation?.id);
   assert.equal(new Set(ids).size, ids.length, `each pane holds a conversation of its own: ${JSON.stringify(ids)}`);
-  await patterm.runPalette('quit', 'Quit');
-  await patterm.waitFor(/\[patterm exited 0\]/, 'patterm to quit', STEP_TIMEOUT_MS);
+  await quit(patterm);
   await expectResumed(run, kids, before, (kid) => {
     const other = kids.find((candidate) => candidate.preset === kid.preset && candidate !== kid)!;
     return { has: MARK.firstTurn(kid.name), lacks: MARK.firstTurn(other.name) };
@@ -195,12 +193,8 @@ test('two codex and two opencode children in one directory each resume their own
 });
 
 test('a child whose CLI is not installed, whose conversation file was deleted or whose worktree is gone is skipped with the reason; the rest resume', { skip, timeout: 900_000 }, async () => {
-  const run = new ResumeRun();
-  runs.push(run);
-  const patterm = await setUp(run, THREE);
-  const before = await run.knownRecord('every conversation known');
-  await patterm.runPalette('quit', 'Quit');
-  await patterm.waitFor(/\[patterm exited 0\]/, 'patterm to quit', STEP_TIMEOUT_MS);
+  const { run, patterm, before } = await setUpRun(THREE);
+  await quit(patterm);
 
   // Between the runs: opencode's preset now names a CLI that is not installed, codex's rollout
   // is deleted, and kid-claude's worktree (as the worktree feature records it) is removed.
