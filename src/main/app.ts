@@ -20,11 +20,14 @@ import { startRunLog } from '../node/run-log.js';
 import { VERSION } from './version.js';
 import { Worktrees } from './worktrees/worktrees.js';
 import { ShellPanes } from './shells/index.js';
+import { describeResumable, resumeLastRun, startRecording, type ResumeChoice } from './resume/index.js';
 
 export interface AppOptions {
   projectDir: string;
   /** The renderer thread, booted before this module was loaded (see bootRendererThread). */
   rendererThread?: Worker;
+  /** `patterm --resume`: the layout record to bring back (chosen before the terminal was taken). */
+  resume?: Extract<ResumeChoice, { ok: true }>;
 }
 
 export async function runApp(options: AppOptions): Promise<void> {
@@ -40,14 +43,19 @@ export async function runApp(options: AppOptions): Promise<void> {
   coordinator.admission.limits = config.limits;
   // Shared by the MCP tools and the TUI, so both see one set of records and locks.
   const worktrees = new Worktrees({ projectDir: options.projectDir, instanceId: coordinator.instanceId, settings: config.worktrees, panes: () => coordinator.allPanes() });
+  // Recorded from the first pane on, so a SIGKILL at any moment leaves the layout as it was.
+  const recording = startRecording(coordinator);
   let tui: TuiHost | null = null;
   let mcpStarting: Promise<McpServerHandle> | null = null;
   let hosts: AttachedHosts | null = null;
   // A failed start is reported below, once the terminal is back; those waiting on it only go without.
   const startFailed = ignoreError('starting the MCP server (reported when it failed)');
   const lifecycle = new Lifecycle(coordinator, {
-    // The terminal comes back first: the user sees their shell while panes wind down.
-    beforeShutdown: () => tui?.stop(),
+    // The terminal comes back first: the user sees their shell while panes wind down. The record
+    // stops following the tree before the panes are killed, so it keeps the layout the user left.
+    beforeShutdown: async () => {
+      await Promise.all([recording.recorder.freeze(), tui?.stop()]);
+    },
     // A quit while the server is still starting waits for it, so its socket is removed too.
     afterShutdown: async () => {
       await mcpStarting?.then((mcp) => mcp.dispose(), startFailed);
@@ -83,7 +91,7 @@ export async function runApp(options: AppOptions): Promise<void> {
   mcpStarting = startMcpServer({
     coordinator,
     projectDir: options.projectDir,
-    launcher: (endpoint) => createAgentLauncher({ coordinator, endpoint, catalog }),
+    launcher: (endpoint) => createAgentLauncher({ coordinator, endpoint, catalog, conversations: recording.tracker }),
     shells,
     permissionPolicy: config.permissions,
     worktrees,
@@ -100,6 +108,22 @@ export async function runApp(options: AppOptions): Promise<void> {
   launcher.bind(mcp.launcher);
   tui.attachScratchpads(mcp.scratchpads);
   hosts = new AttachedHosts({ coordinator, mcp });
+  recording.tracker.followStates(mcp.states.onChange);
+  const ui = tui;
+  if (options.resume) {
+    void resumeLastRun({
+      choice: options.resume,
+      coordinator,
+      launcher: mcp.launcher,
+      catalog,
+      adoptChild: mcp.adoptChild,
+      tellAgent: mcp.tellAgent,
+      notify: (text, level) => ui.notify(text, level),
+    }).catch((error: Error) => ui.notify(`Could not resume the last run: ${error.message}`, 'error'));
+  } else {
+    const resumable = describeResumable(options.projectDir);
+    if (resumable) ui.notify(resumable, 'info');
+  }
 }
 
 /**

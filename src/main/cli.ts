@@ -10,6 +10,7 @@ export const USAGE = `patterm ${VERSION}: a terminal-based agent orchestration s
 
 Usage:
   patterm                      Start the TUI in the current directory
+  patterm --resume             Start the TUI with the last run's sessions, agents on their conversations
   patterm presets              List the presets that load, and any preset errors
   patterm mcp [--project <dir>]
                                Headless stdio MCP server: an MCP host (Claude Code,
@@ -17,6 +18,8 @@ Usage:
                                session; --project defaults to the current directory
   patterm mcp-stdio --socket <path> --identity <token>
                                Stdio MCP proxy that agent CLIs launch (not for humans)
+  patterm conversation-report --file <path>
+                               Records an agent CLI's conversation hook for --resume (not for humans)
   patterm --help | -h          Show this help
   patterm --version | -v       Print the version and where the logs are
 
@@ -24,6 +27,7 @@ In the TUI, Ctrl-K opens the command palette; Ctrl-K Ctrl-K sends a literal Ctrl
 Presets:      $XDG_CONFIG_HOME/patterm/presets/{agents,processes}/*.json
 Scratchpads:  $XDG_DATA_HOME/patterm/projects/<key>/scratchpads/
 Logs:         $XDG_STATE_HOME/patterm/logs/ (one file per run; PATTERM_LOG=<file> overrides)
+Resume:       $XDG_STATE_HOME/patterm/projects/<key>/resume/
 `;
 
 /** The `--version` line that says where logs go. */
@@ -53,17 +57,33 @@ export function parseFlags(args: string[], known: readonly string[]): Record<str
   return flags;
 }
 
+async function startTui(resume?: Extract<import('./resume/resume-choice.js').ResumeChoice, { ok: true }>): Promise<void> {
+  // First, so the renderer loads its modules while this thread loads the app's (renderer-host.ts).
+  const rendererThread = process.stdin.isTTY && process.stdout.isTTY ? (await import('./tui/renderer-host.js')).bootRendererThread() : undefined;
+  const app = await loadBundle(APP_ENTRY);
+  await (app.exports as typeof import('./app.js')).runApp({ projectDir: process.cwd(), rendererThread, resume });
+  // Past the first frame and the boots that follow it, so V8 caches what they compiled too.
+  setTimeout(() => app.saveCache(), CODE_CACHE_SAVE_DELAY_MS).unref();
+}
+
 export async function main(argv: string[]): Promise<void> {
   const [command, ...rest] = argv;
   try {
     switch (command) {
-      case undefined: {
-        // First, so the renderer loads its modules while this thread loads the app's (renderer-host.ts).
-        const rendererThread = process.stdin.isTTY && process.stdout.isTTY ? (await import('./tui/renderer-host.js')).bootRendererThread() : undefined;
-        const app = await loadBundle(APP_ENTRY);
-        await (app.exports as typeof import('./app.js')).runApp({ projectDir: process.cwd(), rendererThread });
-        // Past the first frame and the boots that follow it, so V8 caches what they compiled too.
-        setTimeout(() => app.saveCache(), CODE_CACHE_SAVE_DELAY_MS).unref();
+      case undefined:
+        await startTui();
+        return;
+      case '--resume': {
+        if (rest.length > 0) throw new UsageError(`--resume takes no arguments (received ${rest.map((arg) => JSON.stringify(arg)).join(' ')})`);
+        // Before the terminal is taken: a refusal is a plain message, and nothing starts.
+        const { chooseRecord } = await import('./resume/resume-choice.js');
+        const choice = chooseRecord(process.cwd());
+        if (!choice.ok) {
+          process.stderr.write(`patterm: --resume: ${choice.message}\n`);
+          process.exitCode = 1;
+          return;
+        }
+        await startTui(choice);
         return;
       }
       case '--help':
@@ -95,6 +115,13 @@ export async function main(argv: string[]): Promise<void> {
         process.once('exit', saveCaches);
         await runMcpCommand(parsed, async () => (headless = await loadBundle(HEADLESS_ENTRY)));
         setTimeout(saveCaches, CODE_CACHE_SAVE_DELAY_MS).unref();
+        return;
+      }
+      case 'conversation-report': {
+        const flags = parseFlags(rest, ['file']);
+        if (!flags.file) throw new UsageError('conversation-report needs --file <path>');
+        const { runConversationReport } = await import('./resume/report-command.js');
+        process.exitCode = await runConversationReport(flags.file);
         return;
       }
       case 'presets': {

@@ -3,7 +3,7 @@
  * system and the TUI all meet here. Each interface has one owner module that
  * implements it; consumers depend only on these shapes.
  */
-import type { PaneId, PaneInfo, PaneSize } from '../shared/pane-types.js';
+import type { PaneId, PaneInfo, PaneLaunch, PaneSize } from '../shared/pane-types.js';
 import type { AgentPreset } from '../shared/preset-schema.js';
 
 /** Who is calling over an MCP connection, derived from its identity token. */
@@ -40,9 +40,41 @@ export interface SubmitResult {
   detail: string;
 }
 
+/**
+ * Follows agents' conversations (implemented by src/main/resume/): the launcher
+ * asks it for each agent pane's extra arguments, and tells it when the pane started.
+ */
+export interface ConversationHooks {
+  /** `resume`: the conversation to continue (from a layout record); null starts a new one. */
+  prepare(preset: AgentPreset, resume: ResumedConversation | null): PreparedConversation;
+  /** patterm typed a message into the pane and saw it submitted (started at `startedAt`): evidence of a turn. */
+  submitted(paneId: PaneId, startedAt: number): void;
+}
+
+export interface ResumedConversation {
+  id: string;
+  /** Where the CLI keeps it, as recorded. */
+  file?: string;
+}
+
+export interface PreparedConversation {
+  /** Go after the preset's argv, before patterm's MCP wiring (claude `--session-id <uuid> --settings <hook>`, codex `resume <id>`). */
+  args: string[];
+  /** The pane started: its conversation is followed from here. */
+  started(pane: PaneInfo): void;
+  /** The spawn failed: whatever was prepared for it goes. */
+  abandoned(): void;
+}
+
+/** Facts a spawn's caller adds to PaneInfo.launch (a worktree, tags), merged over what the launcher records. */
+export type LaunchExtras = Partial<Pick<PaneLaunch, 'worktree' | 'ledger' | 'lastCwd' | 'tags' | 'unrecorded'>>;
+
 /** Implemented by src/main/presets/ (agent launcher). Used by the MCP tools and the TUI palette alike. */
 export interface AgentLauncher {
-  /** Spawn an agent preset, wait for its ready signal, then type and confirm `initialPrompt` if given. */
+  /**
+   * Spawn an agent preset, wait for its ready signal, then type and confirm `initialPrompt` if given.
+   * `resume` continues a recorded conversation (null id: the record had none, so a new one starts).
+   */
   spawnAgent(request: {
     preset: string;
     initialPrompt?: string;
@@ -50,10 +82,15 @@ export interface AgentLauncher {
     parentId?: PaneId;
     owner?: 'user' | 'orchestrator';
     ownSize?: PaneSize;
-    /** Where to start instead of the preset's working_dir (a worktree). */
+    notifyOnExit?: boolean;
+    /** Where to start instead of the preset's working_dir (a worktree, a resumed pane's directory). */
     workingDir?: string;
     /** Variables over the preset's (a worktree's PATTERM_WORKTREE, …). */
     env?: Record<string, string>;
+    resume?: { conversation: ResumedConversation | null };
+    /** Without an initial prompt: return only once the agent shows its ready signal (or gave up on it). */
+    waitReady?: boolean;
+    launch?: LaunchExtras;
   }): Promise<{ pane: PaneInfo; submit: SubmitResult | null }>;
   /** Spawn a process preset or a freeform argv. */
   spawnProcess(request: {
@@ -66,6 +103,8 @@ export interface AgentLauncher {
     parentId?: PaneId;
     owner?: 'user' | 'orchestrator';
     ownSize?: PaneSize;
+    notifyOnExit?: boolean;
+    launch?: LaunchExtras;
   }): Promise<PaneInfo>;
   /** Type a message into a pane (bracketed paste when enabled or multi-line) and confirm it was submitted. */
   submit(paneId: PaneId, text: string, source: 'orchestrator' | 'system' | 'user'): Promise<SubmitResult>;

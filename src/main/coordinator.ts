@@ -16,6 +16,7 @@ import type {
   PaneId,
   PaneInfo,
   PaneKind,
+  PaneLaunch,
   PaneOwner,
   PaneSize,
   PaneSignal,
@@ -58,6 +59,8 @@ export interface SpawnRequest {
   ownSize?: PaneSize;
   /** A shell pane: its PTY follows its commands' marks and keeps their output (src/main/shells/). */
   shell?: ShellTapOptions;
+  /** What a resume starts it again as (PaneInfo.launch). */
+  launch?: PaneLaunch;
 }
 
 export interface PaneSignalEvent {
@@ -236,6 +239,7 @@ export class Coordinator {
         cwd: resolvePath(this.projectDir, request.cwd ?? '.'),
         owner: request.owner ?? 'user',
         ...(request.ownSize ? { ownSize: { ...request.ownSize } } : {}),
+        ...(request.launch ? { launch: { ...request.launch } } : {}),
       },
       env: request.env,
       cols: request.ownSize?.cols ?? this.size.cols,
@@ -259,6 +263,17 @@ export class Coordinator {
         if (child.running) void child.kill('SIGTERM', DEFAULT_KILL_GRACE_MS).catch(warnError(`killing ${child.info.id}, child of an exited session root; it may run on`));
       }
     }
+  }
+
+  /**
+   * Changes what a resume would start the pane again as (a shell's last
+   * directory, its worktree); the layout record follows through onPaneChanged.
+   */
+  updateLaunch(id: PaneId, patch: Partial<PaneLaunch>): void {
+    const pane = this.pane(id);
+    if (!pane.info.launch) throw new Error(`pane ${id} (${pane.info.name}) was not started with launch facts, so there is nothing to update`);
+    pane.info.launch = { ...pane.info.launch, ...patch };
+    this.paneChanged.fire(pane.info);
   }
 
   rename(id: PaneId, name: string): void {

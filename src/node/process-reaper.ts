@@ -29,6 +29,8 @@ export interface ProcStat {
   nice: number;
   /** The executable's name as the kernel keeps it (15 characters at most). */
   comm: string;
+  /** When the process started, in clock ticks after boot: with the pid, it names one process even after the pid is reused. */
+  startTime: number;
 }
 
 /** Parsed /proc/<pid>/stat, or null when the process is gone. */
@@ -44,7 +46,7 @@ export function readStatFile(path: string, id: number): ProcStat | null {
     const close = text.lastIndexOf(')');
     const fields = text.slice(close + 2).split(' ');
     const comm = text.slice(text.indexOf('(') + 1, close);
-    return { pid: id, state: fields[0], ppid: Number(fields[1]), pgrp: Number(fields[2]), session: Number(fields[3]), tpgid: Number(fields[5]), nice: Number(fields[16]), comm };
+    return { pid: id, state: fields[0], ppid: Number(fields[1]), pgrp: Number(fields[2]), session: Number(fields[3]), tpgid: Number(fields[5]), nice: Number(fields[16]), startTime: Number(fields[19]), comm };
   } catch (error) {
     logUnlessGone(`reading ${path}`, error);
     return null;

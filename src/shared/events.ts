@@ -11,12 +11,15 @@ export interface EmitterOptions {
   onLastListenerRemoved?: () => void;
 }
 
+/** Subscribing to an Emitter: returns what ends the subscription. */
+export type Event<T> = (listener: (value: T) => void) => Disposable;
+
 export class Emitter<T> {
   private readonly listeners = new Set<(value: T) => void>();
 
   constructor(private readonly options: EmitterOptions = {}) {}
 
-  readonly event = (listener: (value: T) => void): Disposable => {
+  readonly event: Event<T> = (listener) => {
     const wrapped = (value: T) => listener(value); // one entry per subscription, even for the same function twice
     this.listeners.add(wrapped);
     if (this.listeners.size === 1) this.options.onFirstListenerAdded?.();

@@ -185,6 +185,42 @@ export interface PaneInfo {
   waitingForAnswer?: boolean;
   /** A shell pane's commands (src/main/shells/); the tree shows the last one's outcome. */
   shell?: ShellPaneStatus;
+  /** How to start it again (src/main/resume/): what it was asked to be, before patterm's own additions. */
+  launch?: PaneLaunch;
+}
+
+/**
+ * What a pane was started as, in the terms a later `patterm --resume` starts it
+ * again with. The launcher sets it at spawn; a feature that changes what a
+ * restart needs (a shell's directory, a worktree) updates it through
+ * Coordinator.updateLaunch, and the layout record follows.
+ */
+export interface PaneLaunch {
+  /** `shell`: an interactive shell pane over a ledger of its own, started again in its last directory. */
+  kind: 'agent' | 'process' | 'shell';
+  /** The preset's file id ("claude"), or null for a freeform argv. */
+  preset: string | null;
+  /** The argv as asked for, without patterm's additions (MCP wiring, conversation ids). */
+  argv: string[];
+  /** spawn_process's `shell`: argv is a command line for `sh -lc`. */
+  shell?: boolean;
+  /** Environment the caller asked for (not the preset's, which the preset gives again). */
+  env?: Record<string, string>;
+  /** The working directory as asked for (relative to the project, or `~/…`). */
+  workingDir?: string;
+  /** The git worktree the pane works in; a resume skips the pane when it is gone. */
+  worktree?: { name: string; path: string };
+  /** A shell pane's ledger, reopened by name on resume. */
+  ledger?: string;
+  /** A shell pane's directory when last seen; it starts again there. */
+  lastCwd?: string;
+  /** The pane that asked for this one (a sub-agent that spawned a process), when not its session root. */
+  spawnedBy?: PaneId;
+  /** spawn_agent / spawn_process `notify_on_exit`. */
+  notifyOnExit?: boolean;
+  tags?: string[];
+  /** Left out of the layout record (patterm's own resume summary). */
+  unrecorded?: boolean;
 }
 
 /** A shell pane's state, as its tree entry and list_children show it. */

@@ -6,6 +6,7 @@
  */
 import * as v from 'valibot';
 import { compilePattern } from './pattern.js';
+import { ConversationSchema } from './conversation-schema.js';
 
 /** Longest wait for a ready signal we accept; longer is almost surely a typo (ms vs s). */
 const MAX_TIMEOUT_MS = 10 * 60 * 1000;
@@ -244,6 +245,8 @@ export const AgentPresetSchema = v.strictObject({
   chrome_trim_hints: v.optional(v.array(ChromeTrimRuleSchema)),
   /** The CLI's approval dialogs and questions, strongest evidence of its state. */
   dialogs: v.optional(v.array(DialogSchema)),
+  /** How to learn the pane's conversation id and resume it (conversation-schema.ts). */
+  conversation: v.optional(ConversationSchema),
 });
 
 export const ProcessPresetSchema = v.strictObject({

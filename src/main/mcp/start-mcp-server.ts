@@ -7,6 +7,7 @@ import type { AgentLauncher, McpEndpoint } from '../contracts.js';
 import type { Coordinator } from '../coordinator.js';
 import type { Disposable } from '../../shared/events.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { PaneId, PaneInfo } from '../../shared/pane-types.js';
 import { ScratchpadStore } from '../scratchpads/scratchpad-store.js';
 import { ChildRegistry } from './services/child-registry.js';
 import { IdentityRegistry } from './services/identity-registry.js';
@@ -74,6 +75,10 @@ export interface McpServerHandle extends McpEndpoint {
   worktrees: Worktrees;
   /** Shell panes and their ledgers. */
   shells: ShellPanes;
+  /** Hands `pane` to `spawnerId` as if it had spawned it (a resumed child goes back under its spawner's care). */
+  adoptChild(pane: PaneInfo, spawnerId: PaneId, notifyOnExit: boolean): void;
+  /** Types `[system] <text>` into an agent once it is idle at its prompt (ParentNotices). */
+  tellAgent(paneId: PaneId, text: string): void;
   /** request_human_attention events (the same stream as coordinator.onAttention). */
   onAttention: Coordinator['onAttention'];
   /** Open MCP connections (for tests and diagnostics). */
@@ -130,6 +135,8 @@ export async function startMcpServer(options: StartMcpServerOptions): Promise<Mc
       states,
       worktrees,
       shells,
+      adoptChild: (pane, spawnerId, notifyOnExit) => void children.record(pane, spawnerId, { notifyOnExit }),
+      tellAgent: (paneId, text) => notices.tell(paneId, text),
       onAttention: coordinator.onAttention,
       get connectionCount() {
         return server.connectionCount;

@@ -8,7 +8,7 @@ import { resolve as resolvePath } from 'node:path';
 import type { AgentPreset, ReadySignal } from '../../shared/preset-schema.js';
 import type { PaneId, PaneInfo } from '../../shared/pane-types.js';
 import { DEFAULT_IDLE_THRESHOLD_MS } from '../../shared/pane-protocol.js';
-import type { AgentLauncher, McpEndpoint, SubmitResult } from '../contracts.js';
+import type { AgentLauncher, ConversationHooks, McpEndpoint, PreparedConversation, SubmitResult } from '../contracts.js';
 import type { Coordinator } from '../coordinator.js';
 import type { TrimResult } from '../../shared/chrome-trim.js';
 import { patternMatcher } from '../../node/pattern-matcher.js';
@@ -23,6 +23,8 @@ export interface AgentLauncherOptions {
   /** Where agents reach patterm's MCP server; null launches agents without MCP wiring. */
   endpoint: McpEndpoint | null;
   catalog: PresetCatalog;
+  /** Follows each agent's conversation (src/main/resume/); without it agents start as their preset says. */
+  conversations?: ConversationHooks;
 }
 
 export class UnknownPresetError extends Error {
@@ -39,6 +41,7 @@ export class PresetAgentLauncher implements AgentLauncher {
   private readonly coordinator: Coordinator;
   private readonly endpoint: McpEndpoint | null;
   private readonly catalog: PresetCatalog;
+  private readonly conversations: ConversationHooks | undefined;
   /** The agent preset behind each pane this launcher started (for submit and chromeTrim). */
   private readonly agentPresets = new Map<PaneId, AgentPreset>();
   /** How long each agent took from spawn to its ready signal, for diagnostics and the issue's start-up figures. */
@@ -48,21 +51,24 @@ export class PresetAgentLauncher implements AgentLauncher {
     this.coordinator = options.coordinator;
     this.endpoint = options.endpoint;
     this.catalog = options.catalog;
+    this.conversations = options.conversations;
   }
 
   async spawnAgent(request: SpawnAgentRequest): Promise<{ pane: PaneInfo; submit: SubmitResult | null }> {
     const entry = this.catalog.findAgent(request.preset);
     if (!entry) throw new UnknownPresetError(`unknown agent preset ${JSON.stringify(request.preset)}; known agent presets: ${this.catalog.describeAgents()}`);
     const preset = entry.preset;
-    const cwd = request.workingDir ?? expandHome(preset.working_dir);
+    const cwd = expandHome(request.workingDir ?? preset.working_dir);
     const presetEnv = { ...preset.env, ...request.env };
     this.checkProgram(preset.argv[0], cwd, presetEnv);
     const token = this.endpoint && preset.mcp_injection && preset.mcp_injection.kind !== 'none' ? this.endpoint.identities.issue() : null;
     const injection = buildInjection(token ? preset.mcp_injection : undefined, token ? this.endpoint!.proxyCommand(token) : [], { ...process.env, ...presetEnv });
+    let conversation: PreparedConversation | null = null;
     let pane: PaneInfo;
     try {
+      conversation = this.conversations?.prepare(preset, request.resume?.conversation ?? null) ?? null;
       pane = await this.coordinator.spawn({
-        argv: [...preset.argv, ...injection.args],
+        argv: [...preset.argv, ...(conversation?.args ?? []), ...injection.args],
         name: request.name,
         kind: 'agent',
         cwd,
@@ -72,11 +78,22 @@ export class PresetAgentLauncher implements AgentLauncher {
         presetName: preset.name,
         idleThresholdMs: preset.idle_threshold_ms,
         ownSize: request.ownSize,
+        launch: {
+          kind: 'agent',
+          preset: entry.id,
+          argv: [...preset.argv],
+          ...(request.workingDir !== undefined ? { workingDir: request.workingDir } : {}),
+          ...(request.parentId !== undefined ? { spawnedBy: request.parentId } : {}),
+          ...(request.notifyOnExit !== undefined ? { notifyOnExit: request.notifyOnExit } : {}),
+          ...request.launch,
+        },
       });
     } catch (error) {
       injection.cleanup();
+      conversation?.abandoned();
       throw error;
     }
+    conversation?.started(pane);
     if (token) this.endpoint!.identities.bind(token, pane.id);
     this.agentPresets.set(pane.id, preset);
     void this.coordinator.exitPromise(pane.id).then(() => {
@@ -88,8 +105,11 @@ export class PresetAgentLauncher implements AgentLauncher {
       this.readyTimes.set(pane.id, outcome);
       return outcome;
     });
-    // With nothing to type there is nothing to wait for (the palette returns at once).
-    if (request.initialPrompt === undefined || request.initialPrompt === '') return { pane: this.coordinator.info(pane.id), submit: null };
+    // With nothing to type there is nothing to wait for (the palette returns at once), unless asked.
+    if (request.initialPrompt === undefined || request.initialPrompt === '') {
+      if (request.waitReady) await readiness;
+      return { pane: this.coordinator.info(pane.id), submit: null };
+    }
     const ready = await readiness;
     if (!ready.ready) {
       return { pane: this.coordinator.info(pane.id), submit: { submitted: false, attempts: 0, detail: `the initial prompt was not typed: ${ready.detail}` } };
@@ -120,18 +140,32 @@ export class PresetAgentLauncher implements AgentLauncher {
       owner: request.owner,
       presetName: entry?.preset.name ?? null,
       ownSize: request.ownSize,
+      launch: {
+        kind: 'process',
+        preset: entry?.id ?? null,
+        argv: [...argv],
+        ...(request.shell !== undefined ? { shell: request.shell } : {}),
+        ...(request.env ? { env: { ...request.env } } : {}),
+        ...(request.workingDir !== undefined ? { workingDir: request.workingDir } : {}),
+        ...(request.parentId !== undefined ? { spawnedBy: request.parentId } : {}),
+        ...(request.notifyOnExit !== undefined ? { notifyOnExit: request.notifyOnExit } : {}),
+        ...request.launch,
+      },
     });
   }
 
   async submit(paneId: PaneId, text: string, source: 'orchestrator' | 'system' | 'user', options: { inputWaitMs?: number } = {}): Promise<SubmitResult> {
     const preset = this.presetFor(paneId);
-    return submitText(this.coordinator, paneId, {
+    const startedAt = Date.now();
+    const result = await submitText(this.coordinator, paneId, {
       text,
       source,
       signal: preset ? this.readySignal(preset) : DEFAULT_READY_SIGNAL,
       options: preset?.submit ?? {},
       inputWaitMs: options.inputWaitMs,
     });
+    if (result.submitted) this.conversations?.submitted(paneId, startedAt);
+    return result;
   }
 
   async chromeTrim(paneId: PaneId, lines: string[]): Promise<TrimResult> {

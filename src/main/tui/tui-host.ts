@@ -182,7 +182,8 @@ export class TuiHost implements Disposable {
     }
   }
 
-  private notify(text: string, level: NoticeLevel): void {
+  /** A line in the status line (errors stay longer). */
+  notify(text: string, level: NoticeLevel): void {
     this.renderer?.post({ t: 'notice', text, level });
   }
 

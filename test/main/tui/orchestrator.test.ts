@@ -25,16 +25,8 @@ async function withOrchestrator(run: (p: TmuxPatterm) => Promise<void>, config?:
 }
 
 /** Types a tool call into the (focused) orchestrator and waits for its result line. */
-async function call(patterm: TmuxPatterm, tool: string, args: unknown, outcome: 'result' | 'error' = 'result'): Promise<string> {
-  const marker = `| ${tool}:`;
-  const count = (lines: string[]) => lines.filter((line) => line.includes(marker)).length;
-  const before = count(patterm.screen());
-  patterm.type(`/call ${tool} ${JSON.stringify(args)}`);
-  patterm.keys('Enter');
-  const lines = await patterm.waitFor((l) => count(l) > before, `${tool} to finish`);
-  const result = lines.filter((line) => line.includes(marker)).pop()!;
-  assert.match(result, new RegExp(`${outcome}\\|`), `${tool}: ${result}`);
-  return result;
+function call(patterm: TmuxPatterm, tool: string, args: unknown, outcome: 'result' | 'error' = 'result'): Promise<string> {
+  return patterm.callTool(tool, args, outcome);
 }
 
 function childIdFrom(result: string): string {

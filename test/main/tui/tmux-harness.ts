@@ -75,6 +75,8 @@ export interface PattermOptions {
   projectDir?: string;
   /** The script node runs: bin/patterm, or a test-only entry point such as FAULT_INJECTING_PATTERM. */
   bin?: string;
+  /** Arguments after the script (`--resume`). */
+  args?: string[];
 }
 
 export class TmuxPatterm {
@@ -127,7 +129,7 @@ export class TmuxPatterm {
     const [markName] = this.marker.split('=');
     const script = [
       `cd ${shellQuote(project)}`,
-      `${shellQuote(process.execPath)} ${shellQuote(this.bin)}`,
+      [process.execPath, this.bin, ...(this.options.args ?? [])].map(shellQuote).join(' '),
       `code=$?`,
       `stty -a > ${shellQuote(this.sttyFile)}`,
       `echo "[patterm exited $code]"`,
@@ -137,6 +139,7 @@ export class TmuxPatterm {
       ...UTF8_LOCALE,
       XDG_CONFIG_HOME: config,
       XDG_DATA_HOME: data,
+      // Ledgers, worktree and layout records go here, never into the user's own state directory.
       XDG_STATE_HOME: this.dirs.state,
       XDG_CACHE_HOME: join(this.root, 'cache'),
       XDG_RUNTIME_DIR: runtime,
@@ -247,6 +250,22 @@ export class TmuxPatterm {
     this.tmux('resize-window', '-x', String(cols), '-y', String(rows));
   }
 
+  /**
+   * Types `/call <tool> <json>` into the focused fake agent (test/fixtures/fake-agent.ts) and waits
+   * for its result line; throws when the call ends otherwise than `outcome`.
+   */
+  async callTool(tool: string, args: unknown, outcome: 'result' | 'error' = 'result'): Promise<string> {
+    const marker = `| ${tool}:`;
+    const count = (lines: string[]) => lines.filter((line) => line.includes(marker)).length;
+    const before = count(this.screen());
+    this.type(`/call ${tool} ${JSON.stringify(args)}`);
+    this.keys('Enter');
+    const lines = await this.waitFor((l) => count(l) > before, `${tool} to finish`);
+    const result = lines.filter((line) => line.includes(marker)).pop()!;
+    if (!result.includes(`${outcome}|`)) throw new Error(`${tool}: expected ${outcome}, got ${result}`);
+    return result;
+  }
+
   /** Opens the palette, filters with `query`, waits for `entry` to be the selected row, and runs it. */
   async runPalette(query: string, entry: RegExp | string): Promise<void> {
     this.keys('C-k');
@@ -284,7 +303,8 @@ export class TmuxPatterm {
     for (const pid of this.markedProcesses()) {
       try {
         const argv = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
-        if (argv[1] === this.bin) return pid;
+        // Its agents' MCP proxies and hooks run the same script, with a subcommand.
+        if (argv[1] === this.bin && argv.slice(2, -1).join('\0') === (this.options.args ?? []).join('\0')) return pid;
       } catch {
         // Gone.
       }

@@ -45,6 +45,7 @@ export const spawnAgent = defineTool({
         ownSize,
         workingDir: worktree?.cwd,
         env: worktree?.env,
+        notifyOnExit: args.notify_on_exit,
       });
       spawned = await progress.during(starting, (elapsedMs) => `starting ${args.preset} and typing its first prompt: ${Math.round(elapsedMs / 1000)} s`);
     } catch (error) {

@@ -92,6 +92,7 @@ export const spawnProcess = defineTool({
         parentId: caller.paneId,
         owner: 'orchestrator',
         ownSize,
+        notifyOnExit: args.notify_on_exit,
       });
     } catch (cause) {
       if (cause instanceof ToolError) throw cause;
