@@ -118,6 +118,9 @@ export async function runApp(options: AppOptions): Promise<void> {
       catalog,
       adoptChild: mcp.adoptChild,
       tellAgent: mcp.tellAgent,
+      // A fresh shell over the same ledger (seq numbers go on), in the directory it was last in.
+      reopenShell: async (pane, place) =>
+        (await shells.spawn({ name: place.name, shell: pane.argv[0], workingDir: pane.cwd, env: pane.env, parentId: place.parentId, owner: place.owner })).pane,
       notify: (text, level) => ui.notify(text, level),
     }).catch((error: Error) => ui.notify(`Could not resume the last run: ${error.message}`, 'error'));
   } else {

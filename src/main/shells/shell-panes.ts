@@ -147,9 +147,14 @@ export class ShellPanes {
         presetName: request.presetName ?? null,
         ownSize: request.ownSize,
         shell: { nonce: launch.integrated ? nonce : null, outputDir: ledger.outputDir, tag: randomBytes(4).toString('hex') },
+        // What a resume needs to start it again: a fresh shell over this ledger, in its last directory.
+        launch: { kind: 'shell', preset: request.preset ?? null, argv: [program], env: request.env, workingDir: request.workingDir, ledger: name, lastCwd: cwd },
       });
       const session = new ShellSession({ paneId: pane.id, name, pid: pane.process.pid, program, nonce: launch.integrated ? nonce : null, ledger, coordinator: this.coordinator, cwd });
-      session.onCommandEnded((record) => this.ended.fire({ session, record }));
+      session.onCommandEnded((record) => {
+        if (record.cwd && this.coordinator.has(pane.id)) this.coordinator.updateLaunch(pane.id, { lastCwd: record.cwd });
+        this.ended.fire({ session, record });
+      });
       this.sessions.set(pane.id, session);
       void ledger.append({ type: 'open', at: new Date().toISOString(), pane: pane.id, shell: program, cwd, integration: launch.integrated });
       for (const event of this.early.get(pane.id) ?? []) session.onEvent(event);

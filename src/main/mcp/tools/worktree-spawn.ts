@@ -72,6 +72,8 @@ export async function prepareSpawnWorktree(
       env: prepared.env,
       prepared,
       attach: async (pane) => {
+        // The layout record names the worktree, so a resume starts the pane there again, or says it is gone.
+        if (pane.launch) services.coordinator.updateLaunch(pane.id, { worktree: { name: record.name, path: record.path } });
         await worktrees.attachPane(record.name, pane).catch(ignoreError(`noting pane ${pane.id} in the record of worktree ${record.name}`));
       },
       result: {
