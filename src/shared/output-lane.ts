@@ -177,6 +177,11 @@ export class OutputLaneReader {
     return { span: { at: at + FRAME_HEADER_BYTES, length, end: (position + frameBytes(length)) | 0 }, flags };
   }
 
+  /** Where the host has published frames up to (a frame's `end` at or before it is published). */
+  published(): number {
+    return Atomics.load(this.header, WRITTEN);
+  }
+
   /** Whether the host has published frames this reader has not taken yet. */
   hasUnread(): boolean {
     return this.position !== Atomics.load(this.header, WRITTEN);

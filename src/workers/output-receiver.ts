@@ -3,11 +3,11 @@
  * and of the output lane: each batch to PaneService.onOutput, in the order the
  * PTY host wrote them.
  *
- * The lane's frames are taken by a pump: once woken it takes frame after
- * frame by itself, one per event-loop turn, and stops when the lane is empty;
- * the PTY host then wakes it again with a message (output-lane.ts). A flood's
- * batches so cost no message each, only their acks while the host asks for
- * them.
+ * The lane's frames are taken by a pump: once woken it takes what the lane
+ * holds, in steps of one event-loop turn each, and stops when the lane is
+ * empty; the PTY host then wakes it again with a message (output-lane.ts). A
+ * flood's batches so cost no message each, only their acks while the host
+ * asks for them.
  */
 import type { OutputMessage, ScannedBatch, ToWorkerMessage } from '../shared/pane-protocol.js';
 import { FRAME_ANNOUNCED, FRAME_AT_GROUND, FRAME_FLOODING, FRAME_STREAMED, type LaneFrame, type LaneSpan, type OutputLaneReader } from '../shared/output-lane.js';
@@ -92,13 +92,13 @@ export class OutputReceiver {
   }
 
   /**
-   * One step of the pump: the frames left to be drained, then one streamed
-   * frame; then it goes on in the next event-loop turn while frames wait, or
-   * stops. One frame a step: a call (a grid read) waits for one batch's parse
-   * at most, and in a flood the next frame is written while this one parses,
-   * so the pump finds one waiting and is not stopped and woken again. It stops
-   * before an announced frame too: that frame's message takes it and starts
-   * the pump again.
+   * One step of the pump: every frame published when it starts, streamed or
+   * left to be drained, as one burst; then it goes on in the next event-loop
+   * turn if more came meanwhile, or stops. A call waits at most for what was
+   * in the lane, which the PTY host bounds to a couple of batches (as it did
+   * when each came with a message of its own, all of which the worker took
+   * before its next call). It stops before an announced frame too: that
+   * frame's message takes it and starts the pump again.
    */
   private pump(): void {
     // Started by a message while a step was due: this is that step.
@@ -106,10 +106,15 @@ export class OutputReceiver {
     this.nextPump = null;
     const lane = this.lane;
     if (!lane) return;
-    this.drain();
-    const frame = lane.peek();
-    if (frame && frame.flags & FRAME_STREAMED) {
-      this.take(frame, unscanned(frame));
+    const until = lane.published();
+    const next = () => {
+      const frame = lane.peek();
+      return frame && !(frame.flags & FRAME_ANNOUNCED) && ((until - frame.span.end) | 0) >= 0 ? frame : null;
+    };
+    if (next()) {
+      this.service.burst(() => {
+        for (let frame = next(); frame; frame = next()) this.take(frame, unscanned(frame));
+      });
       this.hooks.afterPump?.();
     }
     const waiting = lane.peek();
