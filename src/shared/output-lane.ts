@@ -9,23 +9,14 @@
  * ring leave nothing behind.
  *
  * Each batch is a frame: an 8-byte header (length, flags) and its bytes. The
- * PTY host writes a frame and publishes the lane's write position. A frame
- * is one of three kinds (see pty-host-service.ts): announced, with a message
- * of its own carrying what the scan found in it; streamed, which the worker
- * takes as it comes with no message each (a flood's batches, or output
- * someone watches); or deferred, left for the worker to drain when it next
- * wakes or reads. The worker reads frames in place, in order, and once a
- * frame's bytes are copied (into its output ring and the emulator), stores
- * its end in the header. A frame never wraps: when it does not fit before the
- * end, a wrap marker is left there and it starts at the front. Positions
- * count bytes written, modulo 2^32.
- *
- * Waking the worker: while the worker's pump runs (output-receiver.ts) it
- * takes each new frame by itself, so the host sends a wake-up only when the
- * pump has stopped. `PUMPING` is 1 from the host's wake-up (or the worker's
- * own start) until the pump finds the lane empty; both sides change it with
- * atomic operations after publishing or checking frames, so a frame is never
- * left with nobody coming for it.
+ * PTY host writes a frame, publishes the lane's write position, and either
+ * announces the frame with a message (carrying what its scan found) or leaves
+ * it for the worker to drain when it next wakes (a deferred frame, which has
+ * no scanned events: see pty-host-service.ts). The worker reads frames in
+ * place, in order, and once a frame's bytes are copied (into its output ring
+ * and the emulator), stores its end in the header. A frame never wraps: when
+ * it does not fit before the end, a wrap marker is left there and it starts
+ * at the front. Positions count bytes written, modulo 2^32.
  */
 
 /**
@@ -34,25 +25,20 @@
  * is 10 MiB for twenty panes, touched only as far as output has gone.
  */
 export const OUTPUT_LANE_BYTES = 512 * 1024;
-/** The header: where the worker is done, where the host has written to, whether the worker wants every frame to reach it at once, and whether its pump runs. */
+/** The header: where the worker is done, where the host has written to, and whether the worker wants every frame announced. */
 const HEADER_BYTES = 16;
 const CONSUMED = 0;
 const WRITTEN = 1;
 const EAGER = 2;
-const PUMPING = 3;
 /** A frame's header: its byte length, then its flags. Frames start 8-aligned, so both are Int32 reads. */
 const FRAME_HEADER_BYTES = 8;
 /** In a frame header's length: the rest of the lane is unused, the next frame is at the front. */
 const WRAP_MARKER = -1;
 
-/** The frame's message is on its way (it carries the scan's events, or a skim): a drain and the pump stop at it, and its message takes it. */
+/** The frame's message is on its way (it carries the scan's events); a drain stops at it. */
 export const FRAME_ANNOUNCED = 1;
 /** The PTY host's scanner was between sequences at the frame's end (ScannedBatch.atGround). */
 export const FRAME_AT_GROUND = 2;
-/** The worker's pump takes it as it comes, with no message; a drain before a read stops at it, as a read never waits for a flood's parse. */
-export const FRAME_STREAMED = 4;
-/** Part of a sustained flood, not a redraw or an echo (pty-process.ts, FLOOD_TURN_BYTES). */
-export const FRAME_FLOODING = 8;
 
 /** Where one batch lies in the lane; `end` is the position the worker reports once it is done with it. */
 export interface LaneSpan {
@@ -99,18 +85,9 @@ export class OutputLaneWriter {
     return this.data.length;
   }
 
-  /** The worker asks for every frame to reach it at once (someone watches or listens to the pane). */
+  /** The worker asks for every frame to be announced (someone watches or listens to the pane). */
   get eager(): boolean {
     return Atomics.load(this.header, EAGER) !== 0;
-  }
-
-  /**
-   * Call after committing frames the worker should take now: true when its
-   * pump has stopped and the caller must send it a wake-up (once: until the
-   * pump stops again, later calls return false).
-   */
-  wake(): boolean {
-    return Atomics.compareExchange(this.header, PUMPING, 0, 1) === 0;
   }
 
   /**
@@ -197,15 +174,8 @@ export class OutputLaneReader {
     Atomics.store(this.header, CONSUMED, span.end);
   }
 
-  /** Whether the host should have every frame reach the worker at once rather than leave some to be drained. */
+  /** Whether the host should announce every frame rather than leave some to be drained. */
   setEager(eager: boolean): void {
     Atomics.store(this.header, EAGER, eager ? 1 : 0);
-  }
-
-  /** The pump found nothing more to take: it stops, unless frames came meanwhile, which it then goes on with (true). */
-  stopPump(): boolean {
-    Atomics.store(this.header, PUMPING, 0);
-    // After the store: a frame published before it is seen here, one published after it makes the host wake the pump.
-    return this.hasUnread() && Atomics.compareExchange(this.header, PUMPING, 0, 1) === 0;
   }
 }

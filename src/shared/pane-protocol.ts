@@ -102,21 +102,18 @@ export interface FramePort {
 export type OutputMessage = LaneBatchMessage | LaneDrainMessage | CopiedBatchMessage | SkimMessage;
 
 /**
- * A batch in the pane's output lane (output-lane.ts), announced because its
- * scan found something (a query, a title, a bell): the worker first takes
- * the frames before it. Whether it is part of a flood is in its frame's flags.
+ * A batch in the pane's output lane (output-lane.ts), announced: the worker
+ * first takes the frames left unannounced before it. `flooding`: part of a
+ * sustained flood, not a redraw or an echo.
  */
 export interface LaneBatchMessage {
   t: 'lane-batch';
   span: LaneSpan;
+  flooding: boolean;
   scanned: ScannedBatch;
 }
 
-/**
- * Frames wait in the lane, streamed or left to be drained, and the worker's
- * pump has stopped: start it (output-receiver.ts). Sent once until the pump
- * stops again, however many frames come meanwhile.
- */
+/** Frames were left in the lane unannounced (no scanned events, nobody watching): take them now. */
 export interface LaneDrainMessage {
   t: 'lane-drain';
 }
@@ -141,8 +138,6 @@ export interface SkimMessage {
   digest: Uint8Array;
   skipped: number;
   scanned: ScannedBatch;
-  /** An empty announced frame in the lane where this skim comes among its frames: those before it are parsed first, those after it wait. Null without a lane. */
-  marker: LaneSpan | null;
 }
 
 export type ToWorkerMessage =

@@ -45,17 +45,13 @@ function startPane({ init, module, dataPort, eventPort }: PaneWorkerData): void 
     { outputWaiting: () => lane?.hasUnread() ?? false },
   );
 
-  const output = new OutputReceiver(service, lane, (buffer) => dataPort.postMessage({ t: 'recycle', buffer } satisfies FromWorkerMessage, [buffer]), {
-    beforeBatch: (flooding) => {
-      if (service.watched) priority.onWatched();
-      else if (flooding) priority.onFlood();
-    },
-    afterPump: () => output.updateEager(), // a waiter may have matched
-  });
+  const output = new OutputReceiver(service, lane, (buffer) => dataPort.postMessage({ t: 'recycle', buffer } satisfies FromWorkerMessage, [buffer]));
   let framePort: MessagePort | null = null;
 
   dataPort.on('message', (message: ToWorkerMessage) => {
     if (!isOutputMessage(message)) return;
+    if (service.watched) priority.onWatched();
+    else if (message.t === 'skim' || (message.t !== 'lane-drain' && message.flooding)) priority.onFlood();
     output.receive(message);
     output.updateEager(); // a waiter may have matched
   });

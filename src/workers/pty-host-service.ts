@@ -8,13 +8,12 @@
 import type { MessagePort } from 'node:worker_threads';
 import type { FromWorkerMessage, ToWorkerMessage } from '../shared/pane-protocol.js';
 import type { PtyHostApi, PtyHostEvent, PtySpawnOptions, PtySpawned } from '../shared/pty-host-protocol.js';
-import { FRAME_ANNOUNCED, FRAME_AT_GROUND, FRAME_FLOODING, FRAME_STREAMED, OutputLaneWriter, type LaneSpan } from '../shared/output-lane.js';
+import { FRAME_ANNOUNCED, FRAME_AT_GROUND, OutputLaneWriter } from '../shared/output-lane.js';
 import { SequenceScanner } from '../shared/sequence-scanner.js';
 import type { ParseScheduler } from './flood/parse-scheduler.js';
 import { LentBuffers } from './flood/lent-buffers.js';
 import { PtyProcess } from './pty-process.js';
 import { DeferredOutputSweep } from './deferred-output.js';
-import { log } from '../node/patterm-log.js';
 import { CommandTap } from './command-tap.js';
 import type { ShellEvent } from '../shared/shell-mark-tracker.js';
 
@@ -64,14 +63,12 @@ class HostedPty {
   }
 
   /**
-   * A batch whose scan found something (a query to answer, a title, a bell)
-   * goes to the worker announced: a message with its scan. One that must
-   * reach it now (urgent, part of a flood, or the worker asks for every batch
-   * because someone watches or listens to the pane) is streamed: the worker's
-   * pump takes it with no message of its own, and is woken only if it has
-   * stopped (output-lane.ts). Otherwise it is left in the lane for the worker
-   * to drain: when next woken, before any read, or when the sweep comes
-   * (deferred-output.ts).
+   * A batch goes to the worker announced (a message with its scan) when it is
+   * urgent, part of a flood, holds something the scan found (a query to
+   * answer, a title, a bell), or the worker asks for every batch (someone
+   * watches or listens to the pane). Otherwise it is left in the lane for the
+   * worker to drain: on its next message, before any read, or when the sweep
+   * comes (deferred-output.ts).
    */
   private forward(bytes: Uint8Array, flooding: boolean, urgent: boolean): void {
     const lane = bytes === this.laneSlot ? this.lane : null;
@@ -88,13 +85,11 @@ class HostedPty {
       return;
     }
     const noteworthy = events.length > 0 || this.scanner.emulatorQueries !== emulatorQueries;
-    const streamed = !noteworthy && (urgent || flooding || lane.eager);
-    const kind = noteworthy ? FRAME_ANNOUNCED : streamed ? FRAME_STREAMED : 0;
-    const span = lane.commit(kind | (atGround ? FRAME_AT_GROUND : 0) | (flooding ? FRAME_FLOODING : 0));
-    if (noteworthy || streamed) {
-      this.deferred = 0; // the worker takes them before this one
-      if (noteworthy) this.post({ t: 'lane-batch', span, scanned: { events, atGround } });
-      else this.wake(lane);
+    const announce = urgent || flooding || noteworthy || lane.eager;
+    const span = lane.commit((announce ? FRAME_ANNOUNCED : 0) | (atGround ? FRAME_AT_GROUND : 0));
+    if (announce) {
+      this.deferred = 0; // the worker drains them before this one
+      this.post({ t: 'lane-batch', span, flooding, scanned: { events, atGround } });
       return;
     }
     this.deferred += bytes.length;
@@ -106,14 +101,9 @@ class HostedPty {
 
   /** Tells the worker of the frames left in the lane, if any. */
   announceDeferred(): void {
-    if (this.deferred === 0 || this.consumerGone || !this.lane) return;
+    if (this.deferred === 0 || this.consumerGone) return;
     this.deferred = 0;
-    this.wake(this.lane);
-  }
-
-  /** Starts the worker's pump, unless it runs: it takes every frame up to the next announced one (output-receiver.ts). */
-  private wake(lane: OutputLaneWriter): void {
-    if (lane.wake()) this.post({ t: 'lane-drain' });
+    this.post({ t: 'lane-drain' });
   }
 
   private post(message: ToWorkerMessage, transfers: ArrayBuffer[] = []): void {
@@ -129,27 +119,14 @@ class HostedPty {
    */
   private forwardSkim(front: Uint8Array, digest: Uint8Array, ringBytes: number): void {
     if (this.consumerGone) return;
-    // The frames in the lane come before this front, and those written after it wait for it.
-    const marker = this.skimMarker();
+    this.announceDeferred(); // frames left in the lane come before this front
     this.tap?.onPlain(front); // whole: the worker's ring keeps only its end
     const skipped = Math.max(0, front.length - ringBytes);
     const events = this.scanner.scanPlain(front).map((event) => ({ ...event, end: Math.max(0, event.end - skipped) }));
     const bytes = this.skimBuffers.take(front.length - skipped);
     bytes.set(front.subarray(skipped));
     const scanned = { events, atGround: this.scanner.atGround };
-    this.post({ t: 'skim', bytes, digest, skipped, scanned, marker }, [bytes.buffer as ArrayBuffer, digest.buffer as ArrayBuffer]);
-  }
-
-  /** An empty announced frame where a skim comes in the lane's order (SkimMessage.marker); null without a lane. */
-  private skimMarker(): LaneSpan | null {
-    if (!this.lane) return null;
-    // Batches in flight are bounded far below the lane's size (pty-process.ts), so a frame of no bytes always fits.
-    if (!this.lane.slot(0)) {
-      log.error(`PTY host: no room in the output lane (${this.lane.capacity} bytes) for a skim's marker; the worker takes the skim after whatever the lane holds then`);
-      return null;
-    }
-    this.deferred = 0; // the worker takes them before the skim
-    return this.lane.commit(FRAME_ANNOUNCED | FRAME_AT_GROUND | FRAME_FLOODING);
+    this.post({ t: 'skim', bytes, digest, skipped, scanned }, [bytes.buffer as ArrayBuffer, digest.buffer as ArrayBuffer]);
   }
 
   private onWorkerMessage(message: FromWorkerMessage): void {

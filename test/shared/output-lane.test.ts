@@ -115,26 +115,3 @@ test('the worker\'s wish for every frame reaches the writer', () => {
   reader.setEager(false);
   assert.equal(writer.eager, false);
 });
-
-test('the writer wakes a stopped pump once, and a pump that stops with frames waiting goes on by itself', () => {
-  const buffer = allocateOutputLane(LANE);
-  const writer = new OutputLaneWriter(buffer);
-  const reader = new OutputLaneReader(buffer);
-  write(writer, 'first');
-  assert.equal(writer.wake(), true, 'the pump has not started: the writer sends a wake-up');
-  write(writer, 'second');
-  assert.equal(writer.wake(), false, 'one wake-up is on its way, or the pump runs: no second one');
-  // The pump takes what is there and finds the lane empty.
-  assert.equal(readNext(reader)?.text, 'first');
-  assert.equal(readNext(reader)?.text, 'second');
-  assert.equal(reader.stopPump(), false, 'nothing came meanwhile: it stops');
-  write(writer, 'third');
-  assert.equal(writer.wake(), true, 'after it stopped, the next frame wakes it');
-  assert.equal(readNext(reader)?.text, 'third');
-  // A frame published between the pump's last look and its stop: the pump sees it and goes on, so the writer need not wake it.
-  write(writer, 'fourth');
-  assert.equal(reader.stopPump(), true, 'a frame came meanwhile: the pump goes on');
-  assert.equal(writer.wake(), false, 'and the writer knows it runs');
-  assert.equal(readNext(reader)?.text, 'fourth');
-  assert.equal(reader.stopPump(), false);
-});

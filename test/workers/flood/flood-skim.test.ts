@@ -15,8 +15,7 @@ import { loadGhosttyModule } from '../../../src/main/threads/wasm-module.js';
 import { PtyHost } from '../../../src/main/threads/pty-host.js';
 import { InputActivity } from '../../../src/shared/input-activity.js';
 import { SharedAcks } from '../../../src/shared/shared-acks.js';
-import { allocateOutputLane } from '../../../src/shared/output-lane.js';
-import { RecordingLaneReader } from '../../helpers/recording-lane-reader.js';
+import { allocateOutputLane, OutputLaneReader } from '../../../src/shared/output-lane.js';
 import { PaneService } from '../../../src/workers/pane-service.js';
 import { isOutputMessage, OutputReceiver } from '../../../src/workers/output-receiver.js';
 import { GhosttyEmulator } from '../../../src/workers/ghostty-emulator.js';
@@ -82,14 +81,15 @@ async function runFlood(path: string, activity = new InputActivity(), ringBytes 
   const run: FloodRun = { service, skimmedBytes: 0, skimSizes: [], trimmedBytes: 0, totalBytes: 0, laneBatches: 0, lentSkims: 0, reusedSkims: 0 };
   // Batches come through an output lane, as in the app (pane-worker.ts reads it the same way).
   const laneBuffer = allocateOutputLane();
-  const lane = new RecordingLaneReader(laneBuffer);
+  const lane = new OutputLaneReader(laneBuffer);
   const output = new OutputReceiver(service, lane, (buffer) => {
     new DataView(buffer, buffer.byteLength - 4).setUint32(0, RETURNED_MARK);
     channel.port2.postMessage({ t: 'recycle', buffer } satisfies FromWorkerMessage, [buffer]);
   });
   channel.port2.on('message', (message: ToWorkerMessage) => {
     if (!isOutputMessage(message)) return;
-    // Most lane frames arrive without a message of their own (streamed, or left to be drained): totalBytes counts acks, below.
+    if (message.t === 'lane-batch') run.laneBatches++;
+    // Lane frames left unannounced (a first small read) arrive without a message: totalBytes counts acks, below.
     const sent = message.t === 'lane-batch' ? message.span.length : message.t === 'lane-drain' ? 0 : message.bytes.length;
     const skipped = message.t === 'skim' ? message.skipped : 0;
     run.trimmedBytes += skipped;
@@ -110,7 +110,6 @@ async function runFlood(path: string, activity = new InputActivity(), ringBytes 
     await new Promise<void>((resolve) => pty.onExit(() => resolve()));
     // The exit waits for every byte delivered to be parsed, lane frames left unannounced among them.
     run.totalBytes = new SharedAcks(acks).parsed();
-    run.laneBatches = lane.frames.announced + lane.frames.streamed + lane.frames.deferred;
   } finally {
     channel.port2.close();
     await host.dispose();
