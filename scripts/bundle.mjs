@@ -3,8 +3,8 @@
  * Writes one bundled file per entry point, next to tsc's output:
  * dist/src/workers/pane-worker.bundle.js and so on for the worker threads,
  * which their launchers start, dist/src/main/app.bundle.cjs for the TUI
- * app, which cli.ts loads, and dist/src/main/mcp-front.bundle.cjs and
- * headless.bundle.cjs for `patterm mcp`. The entries src/main/bundles.ts lists in
+ * app, which cli.ts loads, and dist/src/main/headless.bundle.cjs for
+ * `patterm mcp` (hosts/mcp-command.ts). The entries src/main/bundles.ts lists in
  * COMMONJS_ENTRIES are CommonJS (`.bundle.cjs`), the rest ES modules.
  *
  * Why: a worker thread loads its module graph on its own, file by file, and a
@@ -31,7 +31,7 @@ const WORKER_ENTRIES = await import(new URL('../dist/src/main/threads/worker-ent
   .then((module) => module.WORKER_ENTRIES.map((entry) => `src/${entry}.js`))
   .catch((error) => fail(`cannot read the worker entry points from tsc's output (did tsc -b run first?): ${error.message}`));
 const { APP_ENTRIES, COMMONJS_ENTRIES } = await import(new URL('../dist/src/main/bundles.js', import.meta.url).href)
-  .then((module) => ({ APP_ENTRIES: [module.APP_ENTRY, module.HEADLESS_ENTRY, module.MCP_FRONT_ENTRY].map((entry) => `src/${entry}.js`), COMMONJS_ENTRIES: module.COMMONJS_ENTRIES.map((entry) => `src/${entry}.js`) }))
+  .then((module) => ({ APP_ENTRIES: [module.APP_ENTRY, module.HEADLESS_ENTRY].map((entry) => `src/${entry}.js`), COMMONJS_ENTRIES: module.COMMONJS_ENTRIES.map((entry) => `src/${entry}.js`) }))
   .catch((error) => fail(`cannot read the app's entry point from tsc's output (did tsc -b run first?): ${error.message}`));
 
 /**

@@ -44,8 +44,8 @@ export interface HeadlessResult {
   nodeMs: number[];
 }
 
-const READ_SAMPLES = 300;
-const WAIT_SAMPLES = 60;
+const READ_SAMPLES = 450;
+const WAIT_SAMPLES = 100;
 const LAUNCHES = 7;
 /** Between launches: the last one's threads and children are gone. */
 const PAUSE_MS = 300;

@@ -21,9 +21,6 @@ export const APP_ENTRY = 'main/app';
  */
 export const HEADLESS_ENTRY = 'main/headless';
 
-/** What `patterm mcp` runs first, to answer the host at once (mcp-front.ts); small, so it loads in a moment. */
-export const MCP_FRONT_ENTRY = 'main/mcp-front';
-
 /**
  * Entries bundled as CommonJS (`<entry>.bundle.cjs`), the rest as ES modules.
  * Both are on the path to the first frame. A worker that starts from a
@@ -31,7 +28,7 @@ export const MCP_FRONT_ENTRY = 'main/mcp-front';
  * empty worker's boot; and only a script, not an ES module, can compile from
  * V8's code cache, as cli.ts loads the app (figures: docs/perf-notes.md).
  */
-export const COMMONJS_ENTRIES: readonly string[] = ['renderer/renderer-worker', APP_ENTRY, HEADLESS_ENTRY, MCP_FRONT_ENTRY];
+export const COMMONJS_ENTRIES: readonly string[] = ['renderer/renderer-worker', APP_ENTRY, HEADLESS_ENTRY];
 
 /**
  * Where the bundle of `entry` is. Anchored at the package root, not at this

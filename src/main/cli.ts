@@ -3,7 +3,7 @@
  * that owns the command. Subcommand modules load lazily so `--help` stays fast.
  */
 import { VERSION } from './version.js';
-import { APP_ENTRY, CODE_CACHE_SAVE_DELAY_MS, HEADLESS_ENTRY, MCP_FRONT_ENTRY, loadBundle } from './bundles.js';
+import { APP_ENTRY, CODE_CACHE_SAVE_DELAY_MS, HEADLESS_ENTRY, loadBundle } from './bundles.js';
 import type { CachedBundle } from '../node/code-cache.js';
 
 export const USAGE = `patterm ${VERSION}: a terminal-based agent orchestration shell
@@ -105,16 +105,16 @@ export async function main(argv: string[]): Promise<void> {
       }
       case 'mcp': {
         const flags = parseFlags(rest, ['project']);
-        const front = await loadBundle(MCP_FRONT_ENTRY);
-        const { parseMcpFlags, runMcpCommand } = front.exports as typeof import('./mcp-front.js');
+        // Plain modules, not a bundle: until the host's initialize is answered, loading the code cache costs more than it saves.
+        const [{ parseMcpFlags }, { runMcpCommand }] = await Promise.all([import('./hosts/mcp-flags.js'), import('./hosts/mcp-command.js')]);
         const parsed = parseMcpFlags(flags);
         if ('error' in parsed) throw new UsageError(`mcp: ${parsed.error}`);
         let headless: CachedBundle | null = null;
-        // A host may let go within moments (a health check): the caches are written on the way out then.
-        const saveCaches = () => [front, headless].forEach((bundle) => bundle?.saveCache());
-        process.once('exit', saveCaches);
+        // A host may let go within moments (a health check): the cache is written on the way out then.
+        const saveCache = () => headless?.saveCache();
+        process.once('exit', saveCache);
         await runMcpCommand(parsed, async () => (headless = await loadBundle(HEADLESS_ENTRY)));
-        setTimeout(saveCaches, CODE_CACHE_SAVE_DELAY_MS).unref();
+        setTimeout(saveCache, CODE_CACHE_SAVE_DELAY_MS).unref();
         return;
       }
       case 'conversation-report': {

@@ -12,7 +12,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { WORKER_ENTRIES, workerEntryUrl } from '../../src/main/threads/worker-entry.js';
-import { APP_ENTRY, COMMONJS_ENTRIES, HEADLESS_ENTRY, MCP_FRONT_ENTRY, bundleUrl } from '../../src/main/bundles.js';
+import { APP_ENTRY, COMMONJS_ENTRIES, HEADLESS_ENTRY, bundleUrl } from '../../src/main/bundles.js';
 
 /** Packages the script leaves outside the bundles (its EXTERNAL). */
 const EXTERNAL = ['node-pty', 'terminal-kit', 'piscina'];
@@ -48,7 +48,7 @@ function importedSpecifiers(source: string): string[] {
 
 const BUNDLES = [
   ...WORKER_ENTRIES.map((entry) => ({ entry, url: workerEntryUrl(entry), external: EXTERNAL })),
-  ...[APP_ENTRY, HEADLESS_ENTRY, MCP_FRONT_ENTRY].map((entry) => ({ entry, url: bundleUrl(entry), external: APP_EXTERNAL })),
+  ...[APP_ENTRY, HEADLESS_ENTRY].map((entry) => ({ entry, url: bundleUrl(entry), external: APP_EXTERNAL })),
 ];
 
 for (const { entry, url, external: EXTERNAL } of BUNDLES) {
@@ -85,12 +85,6 @@ for (const entry of [APP_ENTRY, HEADLESS_ENTRY]) {
     assert.doesNotMatch(outside, /\bimport\(/, `a module of ${entry} imports a package with import(); use importExternal (src/node/external-import.ts)`);
   });
 }
-
-test(`${MCP_FRONT_ENTRY}: its bundle makes no import() at all, and carries neither the coordinator nor the MCP SDK`, () => {
-  const source = readFileSync(fileURLToPath(bundleUrl(MCP_FRONT_ENTRY)), 'utf8');
-  assert.doesNotMatch(source, /\bimport\(/, 'it runs in a vm.Script, where import() has no loader');
-  assert.doesNotMatch(source, /\bclass Coordinator\b/, 'the front answers initialize before the coordinator loads');
-});
 
 test("the app's bundle holds the coordinator and the TUI host, and cli.ts loads it rather than tsc's app.js", () => {
   const source = readFileSync(fileURLToPath(bundleUrl(APP_ENTRY)), 'utf8');

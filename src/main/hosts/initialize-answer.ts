@@ -9,7 +9,7 @@
 import * as v from 'valibot';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
-import { SERVER_CAPABILITIES, SERVER_INFO } from '../mcp/transport/mcp-connection.js';
+import { SERVER_CAPABILITIES, SERVER_INFO } from '../mcp/transport/server-info.js';
 
 /**
  * The protocol versions the SDK's Server accepts, newest first, as its

@@ -9,7 +9,7 @@ import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { SUPPORTED_PROTOCOL_VERSIONS as SDK_VERSIONS, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { answerInitialize, PreAnsweredTransport, SUPPORTED_PROTOCOL_VERSIONS } from '../../../src/main/hosts/initialize-answer.js';
-import { SERVER_CAPABILITIES, SERVER_INFO } from '../../../src/main/mcp/transport/mcp-connection.js';
+import { SERVER_CAPABILITIES, SERVER_INFO } from '../../../src/main/mcp/transport/server-info.js';
 
 test('the protocol versions are the SDK\'s', () => {
   assert.deepEqual([...SUPPORTED_PROTOCOL_VERSIONS], SDK_VERSIONS);

@@ -9,7 +9,7 @@
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { Emitter, type Disposable } from '../../../shared/events.js';
 import { ignoreError } from '../../../node/patterm-log.js';
-import { VERSION } from '../../version.js';
+import { SERVER_CAPABILITIES, SERVER_INFO } from './server-info.js';
 import { loadMcpSdk } from './mcp-sdk.js';
 import type { IdentityRegistry } from '../services/identity-registry.js';
 import type { ToolDispatcher } from '../tools/tool-dispatcher.js';
@@ -54,10 +54,6 @@ export class McpClientEvents implements Disposable {
     this.closed.dispose();
   }
 }
-
-/** The server's reply to `initialize`, besides the protocol version: what any patterm connection advertises. */
-export const SERVER_INFO = { name: 'patterm', version: VERSION } as const;
-export const SERVER_CAPABILITIES = { tools: { listChanged: false } } as const;
 
 /**
  * Serves MCP for `token` over `transport` until it closes. Resolves once the
