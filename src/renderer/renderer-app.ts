@@ -295,7 +295,7 @@ export class RendererApp {
     if (notice && !this.noticeTimer) {
       this.noticeTimer = setTimeout(() => {
         this.noticeTimer = null;
-        if (this.state.notice && this.state.notice.until <= performance.now()) this.state.notice = null;
+        this.state.expireNotice(performance.now());
         this.updateTimers();
         this.scheduleFrame();
       }, Math.max(0, notice.until - performance.now()) + 1);

@@ -24,6 +24,9 @@ export interface Attention {
 
 const EMPTY_MODEL: UiModel = { sessions: [], panes: {}, presets: [], scratchpads: [], worktrees: [] };
 
+/** Which notices outrank which: a graver one is not replaced by a milder one while it shows. */
+const NOTICE_GRAVITY: Record<NoticeLevel, number> = { info: 0, warning: 1, error: 2 };
+
 export class UiState {
   model: UiModel = EMPTY_MODEL;
   config: UiConfig = { keybindings: {}, autoFocusOnAttention: false, errors: [] };
@@ -32,6 +35,7 @@ export class UiState {
   frame: { paneId: string; frame: CellFrame } | null = null;
   readonly cursorShapes = new Map<string, number>();
   notice: Notice | null = null;
+  private nextNotice: { text: string; level: NoticeLevel; durationMs: number; endsWithNewPane: boolean } | null = null;
   readonly attention = new Map<string, Attention>();
   /** Panes that rang the bell while unfocused; the mark stays until the pane is focused. */
   readonly bells = new Set<string>();
@@ -140,7 +144,22 @@ export class UiState {
   }
 
   setNotice(text: string, level: NoticeLevel, durationMs: number, endsWithNewPane = false): void {
-    this.notice = { text, level, until: performance.now() + durationMs, endsWithNewPane };
+    const now = performance.now();
+    // A milder notice does not cut a graver one short (a start-up warning stays readable): it shows next.
+    if (this.notice && this.notice.until > now && NOTICE_GRAVITY[this.notice.level] > NOTICE_GRAVITY[level]) {
+      this.nextNotice = { text, level, durationMs, endsWithNewPane };
+      return;
+    }
+    this.notice = { text, level, until: now + durationMs, endsWithNewPane };
+  }
+
+  /** Ends the notice once its time is up, and shows the milder one that waited for it, if any. */
+  expireNotice(now: number): void {
+    if (!this.notice || this.notice.until > now) return;
+    this.notice = null;
+    const next = this.nextNotice;
+    this.nextNotice = null;
+    if (next) this.setNotice(next.text, next.level, next.durationMs, next.endsWithNewPane);
   }
 
   /** The scratchpad whose preview the rail shows. */

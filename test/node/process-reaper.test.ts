@@ -49,8 +49,8 @@ test("the environment marker must be a whole entry, not a prefix of another's va
 
 test('a stat line is read past a command name holding spaces and parentheses', () => {
   const file = join(scratchDir('patterm-reaper-'), 'stat');
-  writeFileSync(file, '4242 (odd) (name) S 1 4242 4242 0 -1 4194560 0 0 0 0 0 0 0 0 20 5 1 0 0 0 0\n');
-  assert.deepEqual(readStatFile(file, 4242), { pid: 4242, state: 'S', ppid: 1, pgrp: 4242, session: 4242, nice: 5 });
+  writeFileSync(file, '4242 (odd) (name) S 1 4242 4242 0 -1 4194560 0 0 0 0 0 0 0 0 20 5 1 0 777 0 0\n');
+  assert.deepEqual(readStatFile(file, 4242), { pid: 4242, state: 'S', ppid: 1, pgrp: 4242, session: 4242, tpgid: -1, nice: 5, startTime: 777, comm: 'odd) (name' });
   assert.equal(readStatFile(join(file, 'missing'), 1), null);
   assert.equal(readStat(process.pid)?.ppid, process.ppid);
 });

@@ -36,3 +36,22 @@ test('the rail previews the most recently written scratchpad; among ones written
   state.applyModel({ ...modelWith('a'), scratchpads: [pad('pad-27.md', 900), pad('pad-28.md', 1000), pad('pad-29.md', 1000)] });
   assert.equal(state.shownScratchpad(), 'pad-29.md');
 });
+
+test('a milder notice waits for a graver one still showing, then shows for its own time', () => {
+  const state = new UiState(100, 30);
+  state.setNotice('3 worktrees left from earlier runs', 'warning', 5000);
+  state.setNotice('a resumable session exists', 'info', 4000);
+  assert.equal(state.notice?.text, '3 worktrees left from earlier runs', 'the warning is not cut short');
+  state.expireNotice(performance.now());
+  assert.equal(state.notice?.text, '3 worktrees left from earlier runs', 'nothing ends before its time');
+  state.expireNotice(performance.now() + 5001);
+  assert.equal(state.notice?.text, 'a resumable session exists');
+  assert.equal(state.notice?.level, 'info');
+  assert.ok(state.notice!.until > performance.now() + 3000, 'the waiting notice gets its whole time');
+  state.setNotice('could not spawn', 'error', 10000);
+  assert.equal(state.notice?.text, 'could not spawn', 'a graver notice replaces a milder one at once');
+  state.setNotice('another warning', 'warning', 5000);
+  state.setNotice('latest warning', 'warning', 5000);
+  state.expireNotice(performance.now() + 10001);
+  assert.equal(state.notice?.text, 'latest warning', 'of the milder ones that waited, the latest shows');
+});
