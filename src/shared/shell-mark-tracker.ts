@@ -19,6 +19,11 @@ export type ShellEvent =
   | { kind: 'prompt' }
   /** The line at the prompt became empty or not (zsh's I marks; for bash, the first echo after B). */
   | { kind: 'line'; empty: boolean }
+  /**
+   * The shell's line editor turned bracketed paste on or off (CSI ? 2004 h / l): seen in the
+   * stream, in order with the marks, where a read of the screen could lag behind them.
+   */
+  | { kind: 'paste'; on: boolean }
   /** C: a command's output starts. `command` when the shell said it (zsh); `echo` is what was typed, as shown. */
   | { kind: 'start'; nonce: string; command?: string; echo: string; outputFile?: string }
   /**
@@ -39,6 +44,9 @@ const MAX_HELD_BYTES = 4096;
 const MAX_ECHO_BYTES = 16 * 1024;
 const ESC = 0x1b;
 const OSC_START = 0x5d;
+const PASTE_MODE = new TextEncoder().encode('\x1b[?2004');
+const SET = 0x68;
+const RESET = 0x6c;
 
 interface Running {
   nonce: string;
@@ -60,6 +68,7 @@ export class ShellMarkTracker {
   private lineMarks = false;
   /** A command line the shell named (E) before its D. */
   private named: string | undefined;
+  private paste: boolean | null = null;
   private readonly decoder = new TextDecoder();
 
   constructor(
@@ -112,6 +121,7 @@ export class ShellMarkTracker {
 
   private text(bytes: Uint8Array): void {
     if (bytes.length === 0) return;
+    if (this.running.length === 0) this.notePasteMode(bytes);
     if (this.running.length > 0) {
       this.sink.output(bytes);
       return;
@@ -124,6 +134,20 @@ export class ShellMarkTracker {
       this.lineReported = true;
       this.sink.event({ kind: 'line', empty: false });
     }
+  }
+
+  /** The last bracketed-paste switch in `bytes`, when it changes what was known. */
+  private notePasteMode(bytes: Uint8Array): void {
+    let on: boolean | null = null;
+    for (let at = bytes.indexOf(ESC); at !== -1; at = bytes.indexOf(ESC, at + 1)) {
+      let i = 0;
+      while (i < PASTE_MODE.length && bytes[at + i] === PASTE_MODE[i]) i++;
+      const final = bytes[at + PASTE_MODE.length];
+      if (i === PASTE_MODE.length && (final === SET || final === RESET)) on = final === SET;
+    }
+    if (on === null || on === this.paste) return;
+    this.paste = on;
+    this.sink.event({ kind: 'paste', on });
   }
 
   private onMark(mark: ShellMark, nonce: string): void {

@@ -101,3 +101,18 @@ test('a long foreign sequence open at the end of a read is not held back for eve
   const { output } = track([`${mark(`C;patterm=${NONCE}`)}${long}`]);
   assert.equal(output, long);
 });
+
+test("the line editor's bracketed paste, switched on and off at the prompt, is followed in order with the marks; a program's switches are not", () => {
+  const { events } = track([
+    `\x1b[?2004h${mark(`A;patterm=${NONCE}`)}$ ${mark(`B;patterm=${NONCE}`)}`,
+    `x\r\n\x1b[?20`,
+    `04l${mark(`C;patterm=${NONCE}`)}\x1b[?2004h vim toggles it \x1b[?2004l`,
+    mark(`D;0;patterm=${NONCE}`),
+  ]);
+  assert.deepEqual(events.filter((event) => event.kind === 'paste' || event.kind === 'prompt' || event.kind === 'start'), [
+    { kind: 'paste', on: true },
+    { kind: 'prompt' },
+    { kind: 'paste', on: false },
+    { kind: 'start', nonce: NONCE, echo: 'x' },
+  ]);
+});

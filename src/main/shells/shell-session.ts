@@ -37,6 +37,8 @@ export const INTEGRATION_WAIT_MS = 10_000;
  * as ended once its shell has been back in the foreground this long.
  */
 const UNSEEN_END_MS = 1000;
+/** How long a multi-line command waits for the line editor to turn bracketed paste on, after the prompt. */
+const PASTE_MODE_WAIT_MS = 500;
 
 interface Running {
   seq: number;
@@ -84,6 +86,8 @@ export class ShellSession {
   integration: ShellPaneStatus['integration'];
   private phase: Phase = 'starting';
   private lineEmpty = true;
+  /** The line editor's bracketed paste, by the last switch seen in the stream (null: none seen). */
+  private bracketedPaste: boolean | null = null;
   /** The shell's own command (marks with its nonce) and any fallback command inside it, by nonce. */
   private readonly running = new Map<string, Running>();
   private pending: Pending | null = null;
@@ -161,6 +165,9 @@ export class ShellSession {
         break;
       case 'line':
         this.lineEmpty = event.empty;
+        break;
+      case 'paste':
+        this.bracketedPaste = event.on;
         break;
       case 'start':
         this.onStart(event);
@@ -387,8 +394,9 @@ export class ShellSession {
   private async promptBytes(command: string): Promise<string> {
     // eslint-disable-next-line no-control-regex
     if (!/[\x00-\x1f\x7f]/.test(command)) return `${command}\r`;
-    const { bracketedPaste: enabled } = await this.options.coordinator.grid(this.paneId);
-    if (!enabled) {
+    // zsh turns it on just after the prompt's B, bash just before: a moment's wait covers a read that split them.
+    await until(this.changed.event, () => this.bracketedPaste === true, performance.now() + PASTE_MODE_WAIT_MS);
+    if (!this.bracketedPaste) {
       throw new ShellBusyError(`${this.name}'s line editor has bracketed paste turned off, so a command with line breaks or control characters would be taken apart; nothing was sent. Send it one line at a time`);
     }
     return `${bracketedPaste(command)}\r`;

@@ -6,7 +6,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { TmuxPatterm, BASH_PRESET } from './tmux-harness.js';
+import { TmuxPatterm, BASH_PRESET, eventually } from './tmux-harness.js';
 
 const PRESETS = {
   bash: BASH_PRESET,
@@ -109,8 +109,10 @@ test('rename, "+" and the scratchpad list: the tab follows a rename, "+" opens t
   try {
     await patterm.waitFor(/Press Ctrl-K/, 'the empty state');
     // Two scratchpads on disk from an earlier run: the rail lists both and previews the newest.
-    const { mkdirSync, writeFileSync, utimesSync, readdirSync } = await import('node:fs');
+    const { existsSync, mkdirSync, writeFileSync, utimesSync, readdirSync } = await import('node:fs');
     const projects = `${patterm.dirs.data}/patterm/projects`;
+    // The project's directory comes with the MCP server, which starts after the first frame.
+    await eventually(() => existsSync(projects) && readdirSync(projects).length > 0, 'the project data directory');
     const pads = `${projects}/${readdirSync(projects)[0]}/scratchpads`;
     mkdirSync(pads, { recursive: true });
     writeFileSync(`${pads}/older.md`, 'older content');
