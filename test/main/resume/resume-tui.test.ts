@@ -7,6 +7,9 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { projectStateDir } from '../../../src/main/project/project-key.js';
 import { recordPanes, type LayoutRecord } from '../../../src/main/resume/layout-record.js';
 import { eventually, type TmuxPatterm } from '../tui/tmux-harness.js';
 import { call, paneNamed, pick, startOrchestrator, worldsForThisFile, type ResumeWorld } from './resume-world.js';
@@ -103,4 +106,35 @@ test('a /clear before the quit: the new conversation is the one resumed', { time
 
   const second = world.start(['--resume']);
   await assertResumed(second, world, before, { kidA: { has: ['[orchestrator] kid-a after clear'], lacks: ['kid-a first turn'] } });
+});
+
+test('a shell pane comes back as a fresh shell in its last directory, over the same ledger', { timeout: 300_000 }, async () => {
+  const world = newWorld();
+  const first = world.start();
+  await startOrchestrator(first, 'orchestrator first turn');
+  await call(first, 'spawn_shell', { shell: 'bash', name: 'build' });
+  const spawned = await world.settledRecord('the shell in the record', (record) => recordPanes(record).some((pane) => pane.name === 'build'));
+  const firstShell = paneNamed(spawned, 'build');
+  assert.equal(firstShell.kind, 'shell');
+  assert.equal(firstShell.ledger, 'build');
+  await call(first, 'run_command', { child_id: firstShell.id, command: 'mkdir -p sub && cd sub' });
+  await world.settledRecord('the shell\'s last directory', (record) => paneNamed(record, 'build').cwd.endsWith('/sub'));
+  await first.runPalette('quit', 'Quit');
+  await first.waitFor(/\[patterm exited 0\]/, 'patterm to quit');
+
+  const second = world.start(['--resume']);
+  await second.waitFor((lines) => lines.some((line) => line.includes('2 of 2 back, 0 not.')), 'the summary pane');
+  const after = await world.settledRecord('the reopened shell', (record) => recordPanes(record).some((pane) => pane.name === 'build' && pane.id !== firstShell.id));
+  const shell = paneNamed(after, 'build');
+  assert.equal(shell.kind, 'shell');
+  assert.match(shell.cwd, /\/sub$/, 'it starts in the directory it was last in');
+  await pick(second, 'Switch to session…', 'fake');
+  await second.waitFor((lines) => second.mainArea(lines).some((line) => line.includes('got| [system] patterm was restarted')), 'the orchestrator shown, with its notice');
+  await call(second, 'run_command', { child_id: shell.id, command: 'pwd' });
+  const ledger = join(projectStateDir(world.project, world.state), 'shells', 'build', 'ledger.jsonl');
+  const entries = readFileSync(ledger, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as { type: string; seq?: number; command?: string; cwd?: string });
+  const starts = entries.filter((entry) => entry.type === 'start');
+  assert.deepEqual(starts.map((entry) => [entry.seq, entry.command]), [[1, 'mkdir -p sub && cd sub'], [2, 'pwd']], 'the reopened shell goes on with the same ledger and numbering');
+  assert.match(entries.filter((entry) => entry.type === 'end').pop()?.cwd ?? '', /\/sub$/);
+  assert.equal(entries.filter((entry) => entry.type === 'open').length, 2, 'two shells, one after the other, over one ledger');
 });
