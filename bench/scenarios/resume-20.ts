@@ -25,7 +25,7 @@ const scenario: Scenario = {
       }
       ctx.record({ metric: 'resumed / fresh', contender: 'ratio', unit: 'x', better: 'lower', value: ms.get('resume')! / ms.get('fresh')!, run });
     }
-    ctx.target({ label: 'resuming 20 agents within 1.2x of starting them fresh (issue 40)', metric: 'resumed / fresh', contender: 'ratio', op: '<=', threshold: 1.2 });
+    ctx.target({ label: 'resuming 20 agents within 1.2x of starting them fresh', metric: 'resumed / fresh', contender: 'ratio', op: '<=', threshold: 1.2 });
     ctx.note('each run: a fresh probe process per mode, patterm prewarmed (PTY host and a spare worker up); the fake agent connects to MCP and reports its conversation through the claude preset\'s SessionStart hook in both modes; resumed panes also read their earlier turns and print them');
   },
 };
