@@ -66,7 +66,8 @@ function penTo(pen: Pen, fg: number, bg: number, flags: number): string {
   return sgrFor(fg, bg, flags);
 }
 
-function sgrFor(fg: number, bg: number, flags: number): string {
+/** The SGR sequence that sets the whole pen to this style: colours (DEFAULT_COLOR or 0xRRGGBB) and CellFlag bits. */
+export function sgrFor(fg: number, bg: number, flags: number): string {
   let sgr = '\x1b[0';
   for (const [flag, code] of FLAG_SGR) if (flags & flag) sgr += `;${code}`;
   if (fg !== DEFAULT_COLOR) sgr += `;38;2;${(fg >>> 16) & 0xff};${(fg >>> 8) & 0xff};${fg & 0xff}`;

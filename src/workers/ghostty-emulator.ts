@@ -16,6 +16,7 @@ import { historyWindow } from '../shared/history-window.js';
 import type { RowHashes } from '../shared/row-numbering.js';
 import { logIgnored } from '../node/patterm-log.js';
 import { CursorCarrier, type ReflowScreen } from './cursor-reflow.js';
+import { endErasedWrap, ErasedWrapMatcher, type WrapCell, type WrapScreen } from './erased-wrap.js';
 
 /** ghostty's render-state dirty levels (ghostty-web's DirtyState, not exported at runtime). */
 const DIRTY_NONE = 0;
@@ -83,6 +84,7 @@ export class GhosttyEmulator {
   /** plainLines()' rows and the snapshot they were built from: rows whose cells did not change are reused. */
   private lineCache: { words: Uint32Array; cols: number; lines: string[] } | null = null;
   private readonly cursorCarrier = new CursorCarrier();
+  private readonly erasedWraps = new ErasedWrapMatcher();
 
   constructor(module: WebAssembly.Module, options: EmulatorOptions) {
     const instance = new WebAssembly.Instance(module, { env: { log: () => undefined } });
@@ -109,7 +111,18 @@ export class GhosttyEmulator {
   write(bytes: Uint8Array): void {
     this.snapshot = null;
     this.cursorCarrier.forget();
-    for (let at = 0; at < bytes.length; at += MAX_WRITE_BYTES) this.term.write(bytes.subarray(at, at + MAX_WRITE_BYTES));
+    for (let at = 0; at < bytes.length; at += MAX_WRITE_BYTES) this.writeSlice(bytes.subarray(at, at + MAX_WRITE_BYTES));
+  }
+
+  /** Writes `slice`, stopping after each CR-then-EL to end a soft wrap it erased (erased-wrap.ts); the alternate screen is never reflowed, so not there. */
+  private writeSlice(slice: Uint8Array): void {
+    let from = 0;
+    for (const end of this.erasedWraps.ends(slice)) {
+      this.term.write(slice.subarray(from, end));
+      from = end;
+      if (!this.isAlternateScreen()) endErasedWrap(this.wrapScreen());
+    }
+    if (from < slice.length) this.term.write(from === 0 ? slice : slice.subarray(from));
   }
 
   /**
@@ -141,6 +154,37 @@ export class GhosttyEmulator {
         this.snapshot = null;
         this.term.write(sequence);
       },
+    };
+  }
+
+  /** The screen as erased-wrap.ts reads and mends it. */
+  private wrapScreen(): WrapScreen {
+    return {
+      cols: this.term.cols,
+      cursor: () => this.cursor(),
+      continuesAbove: (y) => this.term.isRowWrapped(y),
+      decMode: (mode) => this.getMode(mode, true),
+      cell: (x, y) => this.wrapCell(x, y),
+      send: (sequence) => {
+        this.snapshot = null;
+        this.term.write(sequence);
+      },
+    };
+  }
+
+  private wrapCell(x: number, y: number): WrapCell {
+    const index = y * this.term.cols + x;
+    const raw = this.rawCells();
+    const linked = (raw[index * 4 + 3] & 0xffff) !== 0;
+    const multiCodepoint = ((raw[index * 4 + 3] >>> 16) & 0xff) > 0;
+    const cell = packCells(raw.subarray(index * 4, index * 4 + 4), 1, () => undefined);
+    return {
+      text: cell[0] === 0 ? '' : multiCodepoint ? this.term.getGraphemeString(y, x) : String.fromCodePoint(cell[0]),
+      fg: cell[1],
+      bg: cell[2],
+      flags: cell[3] & 0xff,
+      width: (cell[3] >>> 8) & 0xff,
+      linked,
     };
   }
 

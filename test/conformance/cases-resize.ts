@@ -5,13 +5,15 @@
  * before: wherever the terminal's reflow left the cursor decides which row
  * that lands on, so a cursor one row off loses a row of output.
  *
+ * zsh draws a wrapped command line by erasing each new row from its first
+ * column, which ends the soft wrap in tmux and xterm: widened, the rows stay
+ * apart (patterm's emulator mends ghostty's wrap to match: erased-wrap.ts).
+ *
  * tmux differs from patterm's emulator in two ways these cases keep clear of:
  * on a narrowing it pushes the rows the text gained into the scrollback even
- * with blank rows below the cursor (so a narrowing here either keeps the row
- * count or has the prompt on the last row), and it ends a soft wrap where a
- * row is erased from its first column, as zsh does when it draws a wrapped
- * command line (so zsh's command line here fits its first width, but in the
- * one todo case that shows the difference).
+ * with blank rows below the cursor, and on a widening that takes rows away it
+ * adds blank rows at the top. So a narrowing here either keeps the row count
+ * or has the prompt on the last row, and a widening keeps the output's rows.
  */
 import type { ConformanceCase } from './run-case.js';
 import type { Screen } from './terminals.js';
@@ -50,8 +52,23 @@ function bashPrompt(name: string, resizes: [number, number][], fill = false): Co
   };
 }
 
-/** Why widening zsh's wrapped command line is todo: the reflow joins rows that tmux and xterm.js keep apart. */
-const ERASED_WRAP_TODO = "ghostty-web 0.4.0 does not end a soft wrap where a row is erased from its first column (zsh's way of drawing a wrapped command line): widened, it joins the rows, and zsh's redraw starts a row up, over the output";
+/** zsh at 40x10 with wrapped output, then a command line that wraps, then `resizes` (none narrower than 40), then Enter. */
+function zshWidened(name: string, resizes: [number, number][], fill = false): ConformanceCase {
+  return {
+    name,
+    cols: 40,
+    rows: 10,
+    command: ZSH,
+    ready: '$',
+    steps: [
+      ...(fill ? [{ keys: `seq 12${ENTER}`, until: /^12\n\$$/m, label: 'fill the screen' }] : []),
+      { keys: DIGITS + ENTER, until: /^\d{31}\n\$$/m, label: 'output that wraps' },
+      { keys: LONG_COMMAND, until: /edge$/m, label: 'a command line that wraps' },
+      ...resizes.map(([cols, rows]) => toCols(cols, rows)),
+      { keys: ENTER, until: /^the quick brown/m, label: 'Enter' },
+    ],
+  };
+}
 
 export const RESIZE_CASES: ConformanceCase[] = [
   // Back to 40 columns the command line ends 5 cells into its third row: the cursor belongs there, not a row up.
@@ -72,18 +89,7 @@ export const RESIZE_CASES: ConformanceCase[] = [
       { keys: ENTER, until: SHORTER_OUTPUT, label: 'Enter' },
     ],
   },
-  {
-    name: 'resize-zsh-prompt widened',
-    todo: ERASED_WRAP_TODO,
-    cols: 40,
-    rows: 10,
-    command: ZSH,
-    ready: '$',
-    steps: [
-      { keys: DIGITS + ENTER, until: /^\$$/m, label: 'output that wraps' },
-      { keys: LONG_COMMAND, until: /edge$/m, label: 'a command line that wraps' },
-      toCols(60, 10),
-      { keys: ENTER, until: /^the quick brown/m, label: 'Enter' },
-    ],
-  },
+  zshWidened('resize-zsh-prompt widened', [[60, 10]]),
+  zshWidened('resize-zsh-prompt widened on the last row', [[60, 10]], true),
+  zshWidened('resize-zsh-prompt several times', [[60, 10], [50, 10], [66, 10], [45, 10], [70, 10]]),
 ];
