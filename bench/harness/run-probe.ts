@@ -41,7 +41,8 @@ export function runProbe<R>(probe: string, args: unknown, options: ProbeProcessO
   if (options.perfDataPath) mkdirSync(dirname(options.perfDataPath), { recursive: true });
   const child = fork(RUNNER, [probe, JSON.stringify(args ?? null)], {
     // Under perf, the probe is perf's child: `perf record ... -- node --perf-basic-prof runner args`.
-    ...(perf ? { execPath: perf[0], execArgv: [...perf.slice(1), process.execPath, '--perf-basic-prof', ...execArgv] } : { execArgv }),
+    // --perf-basic-prof also turns on V8's log, which would leave a file per isolate in the working directory.
+    ...(perf ? { execPath: perf[0], execArgv: [...perf.slice(1), process.execPath, '--perf-basic-prof', '--logfile=/dev/null', ...execArgv] } : { execArgv }),
     detached: true,
     // Probe logs go to our stderr: stdout is the bench report.
     stdio: ['ignore', 2, 2, 'ipc'],
