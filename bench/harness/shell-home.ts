@@ -3,14 +3,15 @@
  * every contender, a plain `$ ` prompt, and no history file, so patterm's
  * shells and tmux's bash do the same work per command.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 export const PROMPT = '$ ';
 
-export function shellHome(): string {
-  const home = mkdtempSync(join(tmpdir(), 'patterm-bench-home-'));
+/** `<parent>/home`, made now; the probe removes `parent` when it is done. */
+export function shellHome(parent: string): string {
+  const home = join(parent, 'home');
+  mkdirSync(home);
   writeFileSync(join(home, '.bashrc'), "PS1='$ '\nHISTFILE=/dev/null\n");
   writeFileSync(join(home, '.bash_profile'), '. ~/.bashrc\n');
   writeFileSync(join(home, '.zshrc'), "PS1='$ '\nunset HISTFILE\n");

@@ -5,6 +5,9 @@
  * the same start-up files either way. Timed from Enter (the command `true`
  * typed at once) until the next prompt is on the last line of the output.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import * as pty from 'node-pty';
 import { renderText } from '../../src/shared/ansi-strip.js';
 import { installIntegrationFiles } from '../../src/main/shells/integration-files.js';
@@ -53,10 +56,15 @@ async function measure(program: string, integration: boolean, samples: number, h
 }
 
 export default async function shellPromptOverhead(args: { samples: number }): Promise<Record<string, number[]>> {
-  const home = shellHome();
-  const result: Record<string, number[]> = {};
-  for (const shell of ['bash', 'zsh']) {
-    for (const integration of [false, true]) result[`${shell} ${integration ? 'with' : 'without'}`] = await measure(shell, integration, args.samples, home);
+  const root = mkdtempSync(join(tmpdir(), 'patterm-bench-prompt-'));
+  try {
+    const home = shellHome(root);
+    const result: Record<string, number[]> = {};
+    for (const shell of ['bash', 'zsh']) {
+      for (const integration of [false, true]) result[`${shell} ${integration ? 'with' : 'without'}`] = await measure(shell, integration, args.samples, home);
+    }
+    return result;
+  } finally {
+    rmSync(root, { recursive: true, force: true });
   }
-  return result;
 }

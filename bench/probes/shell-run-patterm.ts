@@ -41,7 +41,7 @@ export default async function shellRunPatterm(args: { calls: number; warmup: num
     const orchestrator = await coordinator.spawn({ argv: ['cat'], kind: 'agent', name: 'orchestrator' });
     const token = mcp.identities.issue();
     mcp.identities.bind(token, orchestrator.id);
-    const job: ShellRunJob = { socketPath: mcp.socketPath, token, home: shellHome(), shell: 'bash', warmup: args.warmup, calls: args.calls };
+    const job: ShellRunJob = { socketPath: mcp.socketPath, token, home: shellHome(root), shell: 'bash', warmup: args.warmup, calls: args.calls };
     const client = fork(CLIENT_PROCESS, [JSON.stringify(job)], { stdio: ['ignore', 2, 2, 'ipc'] });
     const reply = await new Promise<ShellRunReply>((resolve, reject) => {
       client.once('message', (message: ShellRunReply) => resolve(message));

@@ -4,6 +4,9 @@
  * of the command and Enter, then capture-pane polled until the prompt is
  * back under that command's line.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { TmuxServer } from '../harness/tmux-server.js';
 import { shellQuote, sleep } from '../harness/timing.js';
 import { commandOf, PROMPT, shellHome } from '../harness/shell-home.js';
@@ -18,9 +21,10 @@ function lastTwo(screen: string): [string, string] {
 
 export default async function shellRunTmux(args: { calls: number; warmup: number }): Promise<{ ms: number[] }> {
   const server = new TmuxServer();
+  const root = mkdtempSync(join(tmpdir(), 'patterm-bench-shell-run-'));
   try {
     await server.start();
-    await server.newPane(`env HOME=${shellQuote(shellHome())} bash -l -i`);
+    await server.newPane(`env HOME=${shellQuote(shellHome(root))} bash -l -i`);
     const capture = () => server.tmux('capture-pane', '-p', '-t', ':1');
     const done = async (command: string, started: number) => {
       for (;;) {
@@ -43,5 +47,6 @@ export default async function shellRunTmux(args: { calls: number; warmup: number
     return { ms };
   } finally {
     server.kill();
+    rmSync(root, { recursive: true, force: true });
   }
 }

@@ -32,6 +32,8 @@ if [[ -n "$__patterm_nonce" ]]; then
   __patterm_a=$'\e]133;A;patterm='"$__patterm_nonce"$'\a'
   __patterm_b=$'\e]133;B;patterm='"$__patterm_nonce"$'\a'
   __patterm_c=$'\e]133;C;patterm='"$__patterm_nonce"$'\a'
+  # B of a continuation prompt (PS2): the line typed is not complete yet.
+  __patterm_b2=$'\e]133;B;patterm='"$__patterm_nonce"$';k=s\a'
   __patterm_hist=
 
   # Percent-encodes what would end or split a mark's field.
@@ -75,6 +77,12 @@ if [[ -n "$__patterm_nonce" ]]; then
         PS1="\\[$__patterm_a\\]$bare\\[$__patterm_b\\]"
       fi
       __patterm_ps1=$PS1
+    fi
+    if [[ -z "${__patterm_ps2+x}" || "${PS2-}" != "$__patterm_ps2" ]]; then
+      local bare2=${PS2-}
+      bare2=${bare2//'\[${__patterm_b2}\]'/}
+      if builtin shopt -q promptvars; then PS2="$bare2"'\[${__patterm_b2}\]'; else PS2="$bare2\\[$__patterm_b2\\]"; fi
+      __patterm_ps2=$PS2
     fi
     if [[ -z "${__patterm_ps0+x}" || "${PS0-}" != "$__patterm_ps0" ]]; then
       local bare0=${PS0-}

@@ -47,7 +47,12 @@ __patterm_preexec() {
 
 __patterm_line_init() {
   __patterm_line_empty=1
-  builtin printf '\e]133;B;patterm=%s\a' $__patterm_nonce
+  # A continuation line (PS2): the command typed is not complete yet.
+  if [[ $CONTEXT == cont ]]; then
+    builtin printf '\e]133;B;patterm=%s;k=s\a' $__patterm_nonce
+  else
+    builtin printf '\e]133;B;patterm=%s\a' $__patterm_nonce
+  fi
 }
 
 __patterm_line_redraw() {

@@ -17,6 +17,8 @@ import { renderText } from './ansi-strip.js';
 export type ShellEvent =
   /** B: the shell reads a new command line. */
   | { kind: 'prompt' }
+  /** B of a continuation prompt (k=s): the line typed is not complete (an unclosed quote, say). */
+  | { kind: 'continuation' }
   /** The line at the prompt became empty or not (zsh's I marks; for bash, the first echo after B). */
   | { kind: 'line'; empty: boolean }
   /**
@@ -154,6 +156,10 @@ export class ShellMarkTracker {
     switch (mark.mark) {
       case 'B':
         if (this.running.length > 0) return;
+        if (mark.fields.k === 's') {
+          this.sink.event({ kind: 'continuation' });
+          return;
+        }
         this.atPrompt = true;
         this.clearEcho();
         this.sink.event({ kind: 'prompt' });

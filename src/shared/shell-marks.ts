@@ -5,7 +5,7 @@
  * pane's secret, so output that merely contains a mark (a file being
  * printed, a prompt that sends marks of its own) is never taken for one:
  *
- *   A  the prompt starts             B  line editing starts (after a right prompt)
+ *   A  the prompt starts             B  line editing starts (after a right prompt; k=s: a continuation line)
  *   C  the command's output starts   D;<exit>  the command is done (cwd=<dir>)
  *   E  bash: the command line, as history recorded it (raw=<text to the end>)
  *   I  zsh: the line being edited became empty or not (empty=0|1)

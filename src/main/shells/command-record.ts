@@ -53,6 +53,8 @@ export interface CommandRecord {
   timed_out: boolean;
   /** The shell itself exited while the command ran; exit_code is the shell's. */
   shell_exited?: boolean;
+  /** It has not started: the shell shows a continuation prompt, asking for the rest of it (an unclosed quote, say). */
+  continuation?: boolean;
 }
 
 export interface RecordContext {

@@ -57,6 +57,8 @@ interface Pending {
   nonce: string;
   integration: 'full' | 'fallback';
   typedAt: number;
+  /** The shell asked for more of it (a continuation prompt): a primary prompt now means it was abandoned. */
+  continued: boolean;
   settled: Promise<PendingOutcome>;
   settle(outcome: PendingOutcome): void;
 }
@@ -162,6 +164,10 @@ export class ShellSession {
         this.integration = 'full';
         this.phase = 'prompt';
         this.lineEmpty = true;
+        if (this.pending?.continued) this.dropAbandoned();
+        break;
+      case 'continuation':
+        if (this.pending) this.pending.continued = true;
         break;
       case 'line':
         this.lineEmpty = event.empty;
@@ -220,6 +226,18 @@ export class ShellSession {
       ...(event.command !== undefined && event.command !== running.start.command ? { command: event.command } : {}),
     });
     if (event.nonce === this.options.nonce) this.phase = 'between';
+  }
+
+  /**
+   * A primary prompt after a continuation prompt, with the command typed not
+   * started: it was abandoned (ctrl-c where an unclosed quote left it), and
+   * the shell takes commands again.
+   */
+  private dropAbandoned(): void {
+    const pending = this.pending;
+    if (!pending) return;
+    this.pending = null;
+    pending.settle({ kind: 'not-run', record: this.pendingRecord(pending, { status: 'not_run', finished_at: new Date().toISOString(), exit_code: null, output: '' }) });
   }
 
   /** The prompt came back and nothing ran: an empty line, or one the shell could not parse. */
@@ -301,7 +319,10 @@ export class ShellSession {
       this.claimed = false;
     }
     const started = await within(pending.settled, deadline, signal);
-    if (started === null) return { record: this.pendingRecord(pending, { status: 'running', finished_at: null, exit_code: null, output: '' }) };
+    if (started === null) {
+      const record = this.pendingRecord(pending, { status: 'running', finished_at: null, exit_code: null, output: '' });
+      return { record: pending.continued ? { ...record, continuation: true } : record };
+    }
     if (started.kind === 'exited') throw new ShellBusyError(`${this.name} exited before the command started`);
     if (started.kind === 'not-run') return { record: started.record };
     return this.outcome(started.running, deadline, signal);
@@ -380,7 +401,7 @@ export class ShellSession {
     }
     let settle!: (outcome: PendingOutcome) => void;
     const settled = new Promise<PendingOutcome>((resolve) => (settle = resolve));
-    const pending: Pending = { command, writer, nonce, integration: how.kind === 'prompt' ? 'full' : 'fallback', typedAt: Date.now(), settled, settle };
+    const pending: Pending = { command, writer, nonce, integration: how.kind === 'prompt' ? 'full' : 'fallback', typedAt: Date.now(), continued: false, settled, settle };
     this.pending = pending;
     coordinator.write(this.paneId, bytes, 'orchestrator');
     return pending;

@@ -17,7 +17,8 @@ const HOST = new URL('../../fixtures/mcp-host.js', import.meta.url).pathname;
 
 async function startHost(root: string, label: string): Promise<{ host: ChildProcessByStdio<Writable, Readable, null>; token: string; socketPath: string }> {
   const socketPath = join(root, `${label}.sock`);
-  const host = spawn(process.execPath, [HOST, socketPath, join(root, 'data'), join(root, 'project'), join(root, 'state')], { stdio: ['pipe', 'pipe', 'inherit'] });
+  // Its temp files (the shell integration's private directory) under `root`: a SIGKILLed host removes none itself.
+  const host = spawn(process.execPath, [HOST, socketPath, join(root, 'data'), join(root, 'project'), join(root, 'state')], { stdio: ['pipe', 'pipe', 'inherit'], env: { ...process.env, TMPDIR: root } });
   const line = await new Promise<string>((resolve, reject) => {
     let out = '';
     host.stdout.on('data', (chunk: Buffer) => {

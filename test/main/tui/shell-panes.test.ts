@@ -5,16 +5,16 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { scratchDir } from '../../helpers/scratch-dir.js';
 import { computeLayout } from '../../../src/renderer/layout.js';
 import { TmuxPatterm } from './tmux-harness.js';
 
 const { main } = computeLayout(120, 40);
 
 function home(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'patterm-shell-home-'));
+  const dir = scratchDir('patterm-shell-home-');
   writeFileSync(join(dir, '.bashrc'), "PS1='$ '\nHISTFILE=/dev/null\n");
   writeFileSync(join(dir, '.bash_profile'), '. ~/.bashrc\n');
   return dir;

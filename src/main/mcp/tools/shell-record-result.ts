@@ -12,7 +12,9 @@ export function recordResult(shellName: string, childId: string | null, record: 
   if (record.timed_out) {
     headline =
       record.seq === null
-        ? `${shellName}: the command was typed but has not started after ${waitedSeconds} s (timed out; the shell may be waiting for more input, such as a closing quote). It will be recorded if it starts`
+        ? record.continuation
+          ? `${shellName}: the command has not started after ${waitedSeconds} s: the shell shows a continuation prompt, asking for the rest of it (an unclosed quote or bracket?). Send the rest with send_input, or abandon it with send_input key "ctrl-c"`
+          : `${shellName}: the command was typed but has not started after ${waitedSeconds} s (timed out; the shell may be waiting for more input, such as a closing quote). It will be recorded if it starts`
         : `${where}: still running after ${waitedSeconds} s (timed out; it keeps running: wait_for_command with seq ${record.seq} picks it up, send_input key "ctrl-c" interrupts it)`;
   }
   if (record.truncated_bytes > 0) headline += `; ${record.truncated_bytes} bytes of output not shown (output_file holds it all)`;

@@ -158,3 +158,21 @@ test('bad input: each a clear error naming the field, and nothing typed into the
   const history = structured<{ commands: Record[] }>(await mcp.call('command_history', { child_id: id }));
   assert.deepEqual(history.commands.map((record) => record.command), ['true', 'echo after-the-bad-calls']);
 });
+
+for (const shell of ['bash', 'zsh']) test(`${shell}: an unclosed quote leaves the command at the continuation prompt, which the call says; ctrl-c abandons it (recorded as not run, 130) and the shell takes commands again`, async () => {
+  const { child_id: id } = await spawnShell(mcp, { shell, name: `unclosed-${shell}` }, scratchHome(harness.root));
+  const typed = await run(mcp, id, 'echo "never closed', 1);
+  assert.deepEqual([typed.timed_out, typed.seq, typed.status, typed.continuation], [true, null, 'running', true]);
+  assert.match(typed.summary, /has not started after 1 s: the shell shows a continuation prompt/);
+  assert.match(failure(await mcp.call('run_command', { child_id: id, command: 'echo next' })), /has not started yet/);
+  await mcp.call('send_input', { child_id: id, kind: 'key', key: 'ctrl-c' });
+  await eventually(() => harness.mcp.shells.session(id)!.atEmptyPrompt, { message: 'the prompt back after ctrl-c' });
+  const next = await run(mcp, id, 'echo next');
+  assert.deepEqual([next.output, next.exit_code], ['next', 0]);
+  const history = structured<{ commands: Record[] }>(await mcp.call('command_history', { child_id: id })).commands;
+  assert.deepEqual(
+    history.map((record) => [record.seq, record.command, record.status, record.exit_code, record.writer]),
+    [[1, 'echo "never closed', 'not_run', 130, 'agent:orch'], [2, 'echo next', 'done', 0, 'agent:orch']],
+    'the abandoned command is in the ledger as not run, interrupted',
+  );
+});
