@@ -28,7 +28,7 @@ export const HEADLESS_ENTRY = 'main/headless';
  * empty worker's boot; and only a script, not an ES module, can compile from
  * V8's code cache, as cli.ts loads the app (figures: docs/perf-notes.md).
  */
-export const COMMONJS_ENTRIES: readonly string[] = ['renderer/renderer-worker', APP_ENTRY, HEADLESS_ENTRY];
+export const COMMONJS_ENTRIES: readonly string[] = ['renderer/renderer-worker', 'workers/pane-worker', 'node/cached-bundle-worker', APP_ENTRY, HEADLESS_ENTRY];
 
 /**
  * Where the bundle of `entry` is. Anchored at the package root, not at this
@@ -47,8 +47,11 @@ export function bundleUrl(entry: string): URL {
  */
 export const CODE_CACHE_SAVE_DELAY_MS = 200;
 
+/** Where the bundles' V8 code caches are kept. */
+export const codeCacheDir = (cacheHome: string) => join(cacheHome, 'patterm', 'code-cache');
+
 /** The bundle of `entry` (a COMMONJS_ENTRIES one), compiled from V8's code cache when a previous launch left one (src/node/code-cache.ts). */
 export async function loadBundle(entry: string): Promise<import('../node/code-cache.js').CachedBundle> {
   const [{ requireWithCodeCache }, { cacheHome }, { fileURLToPath }] = await Promise.all([import('../node/code-cache.js'), import('../node/xdg-dirs.js'), import('node:url')]);
-  return requireWithCodeCache(fileURLToPath(bundleUrl(entry)), join(cacheHome(), 'patterm', 'code-cache'));
+  return requireWithCodeCache(fileURLToPath(bundleUrl(entry)), codeCacheDir(cacheHome()));
 }

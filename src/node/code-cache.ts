@@ -14,6 +14,7 @@ import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, wri
 import { createRequire } from 'node:module';
 import { basename, dirname, join } from 'node:path';
 import { Script } from 'node:vm';
+import { threadId } from 'node:worker_threads';
 import { installExternalImporter } from './external-import.js';
 import { logIgnored } from './patterm-log.js';
 
@@ -33,29 +34,34 @@ export interface CachedBundle {
   saveCache(): void;
 }
 
-/** Runs the CommonJS file `file` as require() would, with its code cache kept in `cacheDir`. */
-export function requireWithCodeCache(file: string, cacheDir: string): CachedBundle {
+/**
+ * Runs the CommonJS file `file` as require() would, with its code cache kept
+ * in `cacheDir`. `beforeRun` gets the compiled bundle's cache state and saver
+ * before its top level runs (a worker's loader hands them to the bundle).
+ */
+export function requireWithCodeCache(file: string, cacheDir: string, beforeRun?: (compiled: Omit<CachedBundle, 'exports'>) => void): CachedBundle {
   const source = readFileSync(file, 'utf8');
   const cacheFile = join(cacheDir, `${basename(file)}.${cacheKey(file)}${CACHE_SUFFIX}`);
   const cachedData = readCache(cacheFile);
   // The same wrapper as Node's CommonJS loader, so the bundle sees the same names.
   const script = new Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, { filename: file, cachedData });
   const cache = cachedData === undefined ? 'missing' : script.cachedDataRejected ? 'rejected' : 'accepted';
-  // import() inside a vm.Script has no loader in Node 20: the bundle's external imports come through this module's.
-  installExternalImporter((specifier) => import(specifier));
-  const module = { exports: {} as unknown };
-  const wrapper = script.runInThisContext() as (...args: unknown[]) => void;
-  wrapper.call(module.exports, module.exports, createRequire(file), module, file, dirname(file));
   let saved = cache === 'accepted';
-  return {
-    exports: module.exports,
+  const compiled = {
     cache,
     saveCache() {
       if (saved) return;
       saved = true;
       writeCache(cacheDir, file, cacheFile, script);
     },
-  };
+  } as const;
+  beforeRun?.(compiled);
+  // import() inside a vm.Script has no loader in Node 20: the bundle's external imports come through this module's.
+  installExternalImporter((specifier) => import(specifier));
+  const module = { exports: {} as unknown };
+  const wrapper = script.runInThisContext() as (...args: unknown[]) => void;
+  wrapper.call(module.exports, module.exports, createRequire(file), module, file, dirname(file));
+  return { exports: module.exports, ...compiled };
 }
 
 /** Names this build of the bundle for this Node: a rebuilt bundle or another Node never meets an old cache. */
@@ -75,7 +81,7 @@ function readCache(cacheFile: string): Buffer | undefined {
 
 function writeCache(cacheDir: string, file: string, cacheFile: string, script: Script): void {
   // Written whole and renamed: a launch that reads it meanwhile finds the old file or the new, never half of one.
-  const partial = `${cacheFile}.${process.pid}.partial`;
+  const partial = `${cacheFile}.${process.pid}.${threadId}.partial`;
   try {
     mkdirSync(cacheDir, { recursive: true, mode: 0o700 });
     writeFileSync(partial, script.createCachedData(), { mode: 0o600 });

@@ -13,6 +13,14 @@ import { nameThisThread, PANE_WORKER_THREAD_NAME } from '../node/thread-name.js'
 import { FloodPriority } from './flood/flood-priority.js';
 import { PaneService } from './pane-service.js';
 import { isOutputMessage, OutputReceiver } from './output-receiver.js';
+import { saveWorkerCodeCache } from '../node/worker-code-cache.js';
+
+/**
+ * How long after its first output a pane worker writes its bundle's code
+ * cache, when it compiled without one: by then the output path (parse, screen
+ * ticks, frames) has run and been compiled, and V8 caches it too.
+ */
+const CODE_CACHE_SAVE_DELAY_MS = 500;
 
 /** What makes a worker one pane's: its workerData at launch, or a spare's first message (see SPARE_READY). */
 interface PaneWorkerData {
@@ -48,8 +56,13 @@ function startPane({ init, module, dataPort, eventPort }: PaneWorkerData): void 
   const output = new OutputReceiver(service, lane, (buffer) => dataPort.postMessage({ t: 'recycle', buffer } satisfies FromWorkerMessage, [buffer]));
   let framePort: MessagePort | null = null;
 
+  let cacheSaveScheduled = false;
   dataPort.on('message', (message: ToWorkerMessage) => {
     if (!isOutputMessage(message)) return;
+    if (!cacheSaveScheduled) {
+      cacheSaveScheduled = true;
+      setTimeout(saveWorkerCodeCache, CODE_CACHE_SAVE_DELAY_MS).unref();
+    }
     if (service.watched) priority.onWatched();
     else if (message.t === 'skim' || (message.t !== 'lane-drain' && message.flooding)) priority.onFlood();
     output.receive(message);

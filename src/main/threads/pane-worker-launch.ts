@@ -9,7 +9,7 @@ import { Worker, type MessagePort } from 'node:worker_threads';
 import { DEFAULT_IDLE_THRESHOLD_MS, DEFAULT_RING_CAPACITY, DEFAULT_SCROLLBACK_BYTES, type PaneWorkerInit } from '../../shared/pane-protocol.js';
 import type { PaneId } from '../../shared/pane-types.js';
 import { VERSION } from '../version.js';
-import { SMALL_HEAP_LIMITS, workerEntryUrl } from './worker-entry.js';
+import { SMALL_HEAP_LIMITS, workerStart } from './worker-entry.js';
 
 
 export interface PaneWorkerLaunch {
@@ -33,7 +33,8 @@ export interface PaneWorkerLaunch {
 
 export function launchPaneWorker(launch: PaneWorkerLaunch): Worker {
   const { data, transferList } = paneWorkerData(launch);
-  return withQuietOutput(new Worker(workerEntryUrl('workers/pane-worker'), { workerData: data, transferList, resourceLimits: SMALL_HEAP_LIMITS, stdout: true, stderr: true }));
+  const start = workerStart('workers/pane-worker');
+  return withQuietOutput(new Worker(start.url, { workerData: { ...data, ...start.data }, transferList, resourceLimits: SMALL_HEAP_LIMITS, stdout: true, stderr: true }));
 }
 
 /**
@@ -43,7 +44,8 @@ export function launchPaneWorker(launch: PaneWorkerLaunch): Worker {
  * worker unref()'d, which a spare must not. Until then it prints nothing.
  */
 export function launchSpareWorker(): Worker {
-  return new Worker(workerEntryUrl('workers/pane-worker'), { workerData: { spare: true }, resourceLimits: SMALL_HEAP_LIMITS, stdout: true, stderr: true });
+  const start = workerStart('workers/pane-worker');
+  return new Worker(start.url, { workerData: { spare: true, ...start.data }, resourceLimits: SMALL_HEAP_LIMITS, stdout: true, stderr: true });
 }
 
 /** Makes a spare the pane's worker: what a launch puts in workerData, as its first message. */

@@ -1,4 +1,7 @@
-import { bundleUrl } from '../bundles.js';
+import { fileURLToPath } from 'node:url';
+import { bundleUrl, codeCacheDir } from '../bundles.js';
+import { cacheHome } from '../../node/xdg-dirs.js';
+import { CACHED_BUNDLE_DATA, type CachedBundleData } from '../../node/worker-code-cache.js';
 
 /**
  * Where each worker thread's code is. Workers start from one bundled file per
@@ -7,7 +10,7 @@ import { bundleUrl } from '../bundles.js';
  * its own, and a pane gets a worker of its own, so loading tsc's files one by
  * one was a large share of a spawn's CPU (figures: docs/perf-notes.md).
  */
-export const WORKER_ENTRIES = ['workers/pane-worker', 'workers/pty-host-worker', 'renderer/renderer-worker', 'node/cpu-tasks', 'node/pattern-match-thread'] as const;
+export const WORKER_ENTRIES = ['workers/pane-worker', 'workers/pty-host-worker', 'renderer/renderer-worker', 'node/cpu-tasks', 'node/pattern-match-thread', 'node/cached-bundle-worker'] as const;
 
 export type WorkerEntry = (typeof WORKER_ENTRIES)[number];
 
@@ -27,6 +30,20 @@ export function replaceWorkerEntry(entry: WorkerEntry, url: URL | null): void {
 /** The bundle of `entry` (unless replaced). */
 export function workerEntryUrl(entry: WorkerEntry): URL {
   return replaced.get(entry) ?? bundleUrl(entry);
+}
+
+/**
+ * Entries whose workers compile their bundle from V8's code cache, through
+ * node/cached-bundle-worker.ts: one worker per pane, so each pane's start
+ * paid for compiling the same bundle again.
+ */
+const CODE_CACHED_ENTRIES: readonly WorkerEntry[] = ['workers/pane-worker'];
+
+/** How to start a worker of `entry`: the file to start, and what to add to the entry's own workerData. */
+export function workerStart(entry: WorkerEntry): { url: URL; data: { [CACHED_BUNDLE_DATA]?: CachedBundleData } } {
+  const replacement = replaced.get(entry);
+  if (replacement || !CODE_CACHED_ENTRIES.includes(entry)) return { url: replacement ?? bundleUrl(entry), data: {} };
+  return { url: bundleUrl('node/cached-bundle-worker'), data: { [CACHED_BUNDLE_DATA]: { bundle: fileURLToPath(bundleUrl(entry)), cacheDir: codeCacheDir(cacheHome()) } } };
 }
 
 /**
