@@ -28,20 +28,3 @@ export function reserveName(coordinator: Coordinator, callerId: PaneId, name: st
   names.add(key);
   return () => names.delete(key);
 }
-
-/**
- * Runs a spawn with `name` (when the caller gave one) reserved until it has
- * put the pane in the tree or failed; a failure becomes a ToolError saying
- * what could not be done (`what`: "start shell \"fish\"").
- */
-export async function spawnNamed<T>(coordinator: Coordinator, callerId: PaneId, name: string | undefined, what: () => string, start: () => Promise<T>): Promise<T> {
-  const release = name ? reserveName(coordinator, callerId, name) : () => undefined;
-  try {
-    return await start();
-  } catch (error) {
-    if (error instanceof ToolError) throw error;
-    throw new ToolError(`could not ${what()}: ${(error as Error).message}`);
-  } finally {
-    release();
-  }
-}

@@ -2,9 +2,8 @@ import * as v from 'valibot';
 import { PROGRESS_INTERVAL_MS } from '../services/progress-keepalive.js';
 import { defineTool, fail, ok, ToolError } from './tool-kit.js';
 import { ChildSizeFields, messageSchema, NotifyOnExitSchema, ownSizeOf, PaneNameSchema, sizeResult, WorktreeFields } from './schemas.js';
-import { reserveName } from '../services/pane-names.js';
 import { paneNameBase } from '../../../shared/pane-name.js';
-import { prepareSpawnWorktree, type SpawnWorktree } from './worktree-spawn.js';
+import { startChild } from './worktree-spawn.js';
 
 export const spawnAgent = defineTool({
   name: 'spawn_agent',
@@ -31,11 +30,8 @@ export const spawnAgent = defineTool({
   async run(args, context) {
     const { caller, services, progress } = context;
     const ownSize = ownSizeOf(args);
-    const releaseName = args.name ? reserveName(services.coordinator, caller.paneId, args.name) : () => undefined;
-    let worktree: SpawnWorktree | null = null;
-    let spawned;
-    try {
-      worktree = await prepareSpawnWorktree(context, args, { kind: 'agent', preset: args.preset, nameBase: paneNameBase(args.preset) });
+    const what = `spawn agent preset ${JSON.stringify(args.preset)}`;
+    const { started: spawned, worktree } = await startChild(context, args, { kind: 'agent', preset: args.preset, nameBase: paneNameBase(args.preset) }, what, async (worktree) => {
       const starting = services.launcher.spawnAgent({
         preset: args.preset,
         initialPrompt: args.initial_prompt,
@@ -47,14 +43,8 @@ export const spawnAgent = defineTool({
         env: worktree?.env,
         notifyOnExit: args.notify_on_exit,
       });
-      spawned = await progress.during(starting, (elapsedMs) => `starting ${args.preset} and typing its first prompt: ${Math.round(elapsedMs / 1000)} s`);
-    } catch (error) {
-      if (error instanceof ToolError) throw error;
-      throw new ToolError(`could not spawn agent preset ${JSON.stringify(args.preset)}: ${(error as Error).message}${worktree?.keptNote ?? ''}`);
-    } finally {
-      releaseName();
-      worktree?.release();
-    }
+      return progress.during(starting, (elapsedMs) => `starting ${args.preset} and typing its first prompt: ${Math.round(elapsedMs / 1000)} s`);
+    });
     const { pane, submit } = spawned;
     await worktree?.attach(pane);
     services.children.record(pane, caller.paneId, { notifyOnExit: args.notify_on_exit });

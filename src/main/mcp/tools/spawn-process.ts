@@ -3,10 +3,9 @@ import { stat } from 'node:fs/promises';
 import { basename, resolve } from 'node:path';
 import { compilePattern, PatternError } from '../../../shared/pattern.js';
 import { defineTool, ok, ToolError } from './tool-kit.js';
-import { reserveName } from '../services/pane-names.js';
 import { ChildSizeFields, EnvSchema, MAX_ARG_CHARS, NotifyOnExitSchema, ownSizeOf, PaneNameSchema, RegexSchema, sizeResult, WorktreeFields } from './schemas.js';
 import { paneNameBase } from '../../../shared/pane-name.js';
-import { prepareSpawnWorktree, type SpawnWorktree } from './worktree-spawn.js';
+import { startChild } from './worktree-spawn.js';
 import { ignoreError } from '../../../node/patterm-log.js';
 
 /** A dev server that is not ready in ten minutes is not going to be; the caller can still poll afterwards. */
@@ -68,21 +67,17 @@ export const spawnProcess = defineTool({
     const error = compileNamed('error_pattern', args.error_pattern);
     const withWorktree = args.worktree !== undefined && args.worktree !== false;
     if (args.working_dir !== undefined && !withWorktree) await assertDirectory(resolve(services.coordinator.projectDir, args.working_dir), args.working_dir);
-    const releaseName = args.name ? reserveName(services.coordinator, caller.paneId, args.name) : () => undefined;
-
-    let pane;
-    let worktree: SpawnWorktree | null = null;
-    const what = args.preset !== undefined ? `process preset ${JSON.stringify(args.preset)}` : `argv ${JSON.stringify(args.argv)}`;
-    try {
-      worktree = await prepareSpawnWorktree(context, args, { kind: 'process', preset: args.preset ?? null, nameBase: paneNameBase(args.preset ?? '', basename(args.argv?.[0] ?? ''), 'process') });
+    const what = `start ${args.preset !== undefined ? `process preset ${JSON.stringify(args.preset)}` : `argv ${JSON.stringify(args.argv)}`}`;
+    const child = { kind: 'process', preset: args.preset ?? null, nameBase: paneNameBase(args.preset ?? '', basename(args.argv?.[0] ?? ''), 'process') };
+    const { started: pane, worktree } = await startChild(context, args, child, what, async (worktree) => {
       let workingDir = args.working_dir;
       if (worktree) {
         workingDir = resolve(worktree.cwd, args.working_dir ?? '.');
         await assertDirectory(workingDir, args.working_dir ?? '.').catch((problem: Error) => {
-          throw new ToolError(`${problem.message} in the worktree.${worktree!.keptNote}`);
+          throw new ToolError(`${problem.message} in the worktree.${worktree.keptNote}`);
         });
       }
-      pane = await services.launcher.spawnProcess({
+      return services.launcher.spawnProcess({
         preset: args.preset,
         argv: args.argv,
         shell: args.shell,
@@ -94,13 +89,7 @@ export const spawnProcess = defineTool({
         ownSize,
         notifyOnExit: args.notify_on_exit,
       });
-    } catch (cause) {
-      if (cause instanceof ToolError) throw cause;
-      throw new ToolError(`could not start ${what}: ${(cause as Error).message}${worktree?.keptNote ?? ''}`);
-    } finally {
-      releaseName();
-      worktree?.release();
-    }
+    });
     await worktree?.attach(pane);
     const record = services.children.record(pane, caller.paneId, { notifyOnExit: args.notify_on_exit, readyPattern: ready, errorPattern: error });
     const result: Record<string, unknown> = {

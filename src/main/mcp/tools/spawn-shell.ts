@@ -1,9 +1,8 @@
 import * as v from 'valibot';
 import { basename, resolve } from 'node:path';
 import { defineTool, ok, ToolError } from './tool-kit.js';
-import { spawnNamed } from '../services/pane-names.js';
 import { ChildSizeFields, EnvSchema, NotifyOnExitSchema, ownSizeOf, PaneNameSchema, sizeResult, WorkingDirSchema, WorktreeFields } from './schemas.js';
-import { prepareSpawnWorktree, type SpawnWorktree } from './worktree-spawn.js';
+import { startChild } from './worktree-spawn.js';
 import { INTEGRATION_WAIT_MS, ShellNameError } from '../../shells/index.js';
 import { UnknownPresetError } from '../../presets/agent-launcher.js';
 
@@ -41,11 +40,10 @@ export const spawnShell = defineTool({
   async run(args, context) {
     const { caller, services, progress } = context;
     const ownSize = ownSizeOf(args);
-    const what = () => `start ${args.shell !== undefined ? `shell ${JSON.stringify(args.shell)}` : args.preset !== undefined ? `shell preset ${JSON.stringify(args.preset)}` : 'a shell'}`;
-    let worktree: SpawnWorktree | null = null;
-    const spawned = await spawnNamed(services.coordinator, caller.paneId, args.name, what, async () => {
+    const what = `start ${args.shell !== undefined ? `shell ${JSON.stringify(args.shell)}` : args.preset !== undefined ? `shell preset ${JSON.stringify(args.preset)}` : 'a shell'}`;
+    const child = { kind: 'shell', preset: args.preset ?? null, nameBase: args.shell ? basename(args.shell) : 'shell' };
+    const { started: spawned, worktree } = await startChild(context, args, child, what, async (worktree) => {
       try {
-        worktree = await prepareSpawnWorktree(context, args, { kind: 'shell', preset: args.preset ?? null, nameBase: args.shell ? basename(args.shell) : 'shell' });
         return await services.shells.spawn({
           preset: args.preset,
           name: worktree?.childName ?? args.name,
@@ -58,17 +56,12 @@ export const spawnShell = defineTool({
           ownSize,
         });
       } catch (cause) {
-        const kept = (worktree as SpawnWorktree | null)?.keptNote ?? '';
-        if (cause instanceof ShellNameError || cause instanceof UnknownPresetError) throw new ToolError(cause.message + kept);
-        if (cause instanceof ToolError || !kept) throw cause;
-        throw new ToolError(`could not ${what()}: ${(cause as Error).message}${kept}`);
-      } finally {
-        (worktree as SpawnWorktree | null)?.release();
+        if (cause instanceof ShellNameError || cause instanceof UnknownPresetError) throw new ToolError(cause.message + (worktree?.keptNote ?? ''));
+        throw cause;
       }
     });
     const { pane, session } = spawned;
-    const inWorktree = worktree as SpawnWorktree | null;
-    await inWorktree?.attach(pane);
+    await worktree?.attach(pane);
     services.children.record(pane, caller.paneId, { notifyOnExit: args.notify_on_exit });
     const integration = await progress.during(session.integrationSettled(INTEGRATION_WAIT_MS), (elapsedMs) => `waiting for ${pane.name}'s first prompt: ${Math.round(elapsedMs / 1000)} s`);
     const result = {
@@ -82,9 +75,9 @@ export const spawnShell = defineTool({
       ledger: session.ledger.file,
       next_seq: session.ledger.nextSeq,
       ...sizeResult(services.coordinator.paneSize, ownSize),
-      ...(inWorktree ? { worktree: inWorktree.result } : {}),
+      ...(worktree ? { worktree: worktree.result } : {}),
     };
     const how = result.integration === 'full' ? 'integration full: the shell marks its commands' : session.exited ? 'it exited at once' : 'integration fallback: run_command wraps each command with marks of its own';
-    return ok(result, `started shell ${pane.name} (child_id ${pane.id}${inWorktree?.headline ?? ''}, ${how}).`);
+    return ok(result, `started shell ${pane.name} (child_id ${pane.id}${worktree?.headline ?? ''}, ${how}).`);
   },
 });

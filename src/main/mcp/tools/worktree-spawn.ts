@@ -40,11 +40,40 @@ export interface SpawnWorktree {
 }
 
 /**
+ * A spawn tool's start (spawn_agent, spawn_process, spawn_shell): the child's
+ * name, when the caller gave one, is reserved and its worktree, when asked
+ * for, prepared; both are let go once `start` has put the pane in the tree or
+ * failed. A failure that is not already a ToolError becomes one saying what
+ * could not be done (`what`: "start process preset \"dev\"") and that the
+ * worktree made for it is kept.
+ */
+export async function startChild<T>(
+  context: ToolContext,
+  args: WorktreeArgs,
+  child: { kind: string; preset: string | null; nameBase: string },
+  what: string,
+  start: (worktree: SpawnWorktree | null) => Promise<T>,
+): Promise<{ started: T; worktree: SpawnWorktree | null }> {
+  const releaseName = args.name ? reserveName(context.services.coordinator, context.caller.paneId, args.name) : () => undefined;
+  let worktree: SpawnWorktree | null = null;
+  try {
+    worktree = await prepareSpawnWorktree(context, args, child);
+    return { started: await start(worktree), worktree };
+  } catch (cause) {
+    if (cause instanceof ToolError) throw cause;
+    throw new ToolError(`could not ${what}: ${(cause as Error).message}${worktree?.keptNote ?? ''}`);
+  } finally {
+    releaseName();
+    worktree?.release();
+  }
+}
+
+/**
  * Prepares the worktree the arguments ask for, or returns null when they ask for none.
  * `nameBase` is what a default child name starts with (the preset's name, "shell", …).
  * A name the caller gave must already be reserved (reserveName); a default one is reserved here.
  */
-export async function prepareSpawnWorktree(
+async function prepareSpawnWorktree(
   context: ToolContext,
   args: WorktreeArgs,
   child: { kind: string; preset: string | null; nameBase: string },
