@@ -16,7 +16,8 @@ import { historyWindow } from '../shared/history-window.js';
 import type { RowHashes } from '../shared/row-numbering.js';
 import { logIgnored } from '../node/patterm-log.js';
 import { CursorCarrier, type ReflowScreen } from './cursor-reflow.js';
-import { endErasedWrap, ErasedWrapMatcher, type WrapCell, type WrapScreen } from './erased-wrap.js';
+import { endErasedWrap, type WrapCell, type WrapScreen } from './erased-wrap.js';
+import { ErasedWrapMatcher } from './erased-wrap-matcher.js';
 
 /** ghostty's render-state dirty levels (ghostty-web's DirtyState, not exported at runtime). */
 const DIRTY_NONE = 0;
@@ -114,7 +115,7 @@ export class GhosttyEmulator {
     for (let at = 0; at < bytes.length; at += MAX_WRITE_BYTES) this.writeSlice(bytes.subarray(at, at + MAX_WRITE_BYTES));
   }
 
-  /** Writes `slice`, stopping after each CR-then-EL to end a soft wrap it erased (erased-wrap.ts); the alternate screen is never reflowed, so not there. */
+  /** Writes `slice`, stopping after each erase from the first column to end a soft wrap it erased (erased-wrap.ts); the alternate screen is never reflowed, so not there. */
   private writeSlice(slice: Uint8Array): void {
     let from = 0;
     for (const end of this.erasedWraps.ends(slice)) {

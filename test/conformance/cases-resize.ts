@@ -75,6 +75,8 @@ export const RESIZE_CASES: ConformanceCase[] = [
   bashPrompt('resize-bash-prompt', [[30, 10], [40, 10]]),
   bashPrompt('resize-bash-prompt on the last row', [[30, 10], [40, 10]], true),
   bashPrompt('resize-bash-prompt several times', [[30, 10], [40, 10], [35, 10], [42, 10], [29, 10], [40, 10]]),
+  bashPrompt('resize-bash-prompt widened twice on the last row', [[50, 10], [60, 10]], true),
+  bashPrompt('resize-bash-prompt widened twice', [[44, 10], [48, 10]]),
   {
     name: 'resize-zsh-prompt on the last row',
     cols: 60,

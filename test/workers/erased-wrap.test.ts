@@ -8,7 +8,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadGhosttyModule } from '../../src/main/threads/wasm-module.js';
 import { GhosttyEmulator } from '../../src/workers/ghostty-emulator.js';
-import { ErasedWrapMatcher } from '../../src/workers/erased-wrap.js';
+import { ErasedWrapMatcher } from '../../src/workers/erased-wrap-matcher.js';
 import { CellFlag, DEFAULT_COLOR } from '../../src/shared/pane-types.js';
 
 const encoder = new TextEncoder();
@@ -27,31 +27,50 @@ function cell(screen: GhosttyEmulator, x: number, y: number) {
   return { text: String.fromCodePoint(frame.cells[at] || 0x20), fg: frame.cells[at + 1], bg: frame.cells[at + 2], flags: frame.cells[at + 3] & 0xff };
 }
 
-test('the matcher finds CR then EL 0 or 2 in one write, and nothing else', () => {
+/** What readline (bash 5.2) writes on a resize, under a command line that took three rows (captured): each row erased from the first column. */
+const READLINE_REDRAW = '\r\x1b[K\r\x1b[A\x1b[K\r\x1b[A\x1b[K\r$ echo the quick';
+
+/** Just past every EL in `text` but EL 1 (each test text has no other K). */
+const endsOf = (text: string) => {
+  const found: number[] = [];
+  for (let at = text.indexOf('K'); at !== -1; at = text.indexOf('K', at + 1)) if (text[at - 1] !== '1') found.push(at + 1);
+  return found;
+};
+
+test('the matcher finds EL 0 or 2 after CR, and nothing else', () => {
   const matcher = new ErasedWrapMatcher();
-  const text = 'a\r\x1b[Kb\r\x1b[0Kc\r\x1b[2Kd\r\x1b[1Ke\r\x1b[3Kf\r\x1b[02Kg\x1b[K\r\nh\r\x1b[J';
-  const ends = matcher.ends(bytes(text));
-  assert.deepEqual(ends, [text.indexOf('b'), text.indexOf('c'), text.indexOf('d')]);
+  const text = 'a\r\x1b[Kb\r\x1b[0Kc\r\x1b[2Kd\r\x1b[1Ke\r\x1b[3Kf\r\x1b[02Kg\x1b[K\r\nh\r\x1b[J\x1b[Ki\rx\x1b[K';
+  assert.deepEqual(matcher.ends(bytes(text)), [text.indexOf('b'), text.indexOf('c'), text.indexOf('d')]);
 });
 
-test('the matcher finds a match cut anywhere by the end of a write', () => {
-  for (const match of ['\r\x1b[K', '\r\x1b[0K', '\r\x1b[2K']) {
-    const text = `ab${match}cd`;
+test("the matcher follows the cursor up and down and through other erases after a CR, as readline's redraw goes", () => {
+  const matcher = new ErasedWrapMatcher();
+  assert.deepEqual(matcher.ends(bytes(READLINE_REDRAW)), endsOf(READLINE_REDRAW));
+  const moves = 'x\r\x1b[3A\x1b[2K\x1b[12B\x1b[1K\x1b[0Ky\x1b[K';
+  assert.deepEqual(new ErasedWrapMatcher().ends(bytes(moves)), [moves.indexOf('2K') + 2, moves.indexOf('0K') + 2]);
+  const sideways = '\r\x1b[5C\x1b[K\r\x1b[2D\x1b[K';
+  assert.deepEqual(new ErasedWrapMatcher().ends(bytes(sideways)), [], 'a move sideways ends the chain');
+});
+
+test('the matcher finds every erase of a chain cut anywhere by the end of a write', () => {
+  for (const chain of ['\r\x1b[K', '\r\x1b[0K', '\r\x1b[2K', READLINE_REDRAW, '\r\x1b[10A\x1b[2K']) {
+    const text = `ab${chain}cd`;
+    const expected = endsOf(text).filter((end) => end > 2);
     for (let cut = 1; cut < text.length; cut++) {
       const matcher = new ErasedWrapMatcher();
       const first = matcher.ends(bytes(text.slice(0, cut)));
       const second = matcher.ends(bytes(text.slice(cut))).map((end) => end + cut);
-      assert.deepEqual([...first, ...second], [2 + match.length], `${JSON.stringify(match)} cut at ${cut}`);
+      assert.deepEqual([...first, ...second], expected, `${JSON.stringify(chain)} cut at ${cut}`);
     }
   }
 });
 
 test('the matcher finds matches written a byte at a time, and no false one after a carried CR', () => {
-  const text = 'x\r\r\x1b[K\r\x1b[1K\r\x1b\r\x1b[2K';
+  const text = 'x\r\r\x1b[K\r\x1b[1K\r\x1b\r\x1b[2K' + READLINE_REDRAW;
   const matcher = new ErasedWrapMatcher();
   const ends: number[] = [];
   for (let at = 0; at < text.length; at++) ends.push(...matcher.ends(bytes(text[at])).map((end) => end + at));
-  assert.deepEqual(ends, [text.indexOf('\r\x1b[1K'), text.length]);
+  assert.deepEqual(ends, endsOf(text));
 });
 
 test("zsh's wrapped command line keeps its rows apart when widened, as in xterm", async () => {
