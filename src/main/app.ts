@@ -62,7 +62,8 @@ export async function runApp(options: AppOptions): Promise<void> {
       shells.dispose();
     },
   });
-  lifecycle.install();
+  // The orphan guards follow the first frame, below.
+  lifecycle.installSignals();
   installCrashHandlers(lifecycle);
 
   // Read by the TUI's first preset listing, right after it has posted the renderer's init.
@@ -70,6 +71,8 @@ export async function runApp(options: AppOptions): Promise<void> {
   const shells = new ShellPanes({ coordinator, catalog });
   // The MCP server makes the real launcher after the first frame; a spawn issued before it listens waits for it.
   const launcher = new LateLauncher('the MCP server');
+  let firstFrameDrawn = () => {};
+  const firstFrame = new Promise<void>((resolve) => (firstFrameDrawn = resolve));
   tui = new TuiHost({
     coordinator,
     launcher,
@@ -79,7 +82,7 @@ export async function runApp(options: AppOptions): Promise<void> {
     clipboard: config.clipboard,
     onQuit: () => void lifecycle.shutdown(0),
     onCrash: (error) => crash(lifecycle, tui, error),
-    onRendererReady: () => void mcpStarting?.then(() => warmUp(coordinator), startFailed),
+    onRendererReady: () => firstFrameDrawn(),
     rendererThread: options.rendererThread,
     connectHost: () => (hosts ? hosts.connectAndDescribe() : Promise.reject(new Error('the MCP server has not started yet; try again in a moment'))),
     worktrees,
@@ -87,7 +90,10 @@ export async function runApp(options: AppOptions): Promise<void> {
   tui.start();
   crashTui = tui;
 
-  // After the renderer's init: the empty first frame needs none of it.
+  // After the first frame, so that none of it competes with the renderer drawing it. A command the
+  // renderer sends comes after its 'ready', so the orphan guards are up before any pane can start.
+  await firstFrame;
+  lifecycle.guardOrphans();
   mcpStarting = startMcpServer({
     coordinator,
     projectDir: options.projectDir,
@@ -106,6 +112,7 @@ export async function runApp(options: AppOptions): Promise<void> {
     return;
   }
   launcher.bind(mcp.launcher);
+  warmUp(coordinator);
   tui.attachScratchpads(mcp.scratchpads);
   hosts = new AttachedHosts({ coordinator, mcp });
   recording.tracker.followStates(mcp.states.onChange);
@@ -144,7 +151,7 @@ function startLogging(projectDir: string): void {
 }
 
 /**
- * Once the renderer is drawing its first frame and the MCP server listens: neither waits for these.
+ * Once the renderer has drawn its first frame and the MCP server listens: neither waits for these.
  * The PTY host and a spare pane worker boot, so the first spawn starts at once, and the MCP SDK
  * loads, so the first agent to connect finds it (see mcp-sdk.ts). Nothing is lost if they fail:
  * the first spawn and the first connection start what they need themselves, and report what stops them.

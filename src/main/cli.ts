@@ -5,6 +5,7 @@
 import { VERSION } from './version.js';
 import { APP_ENTRY, CODE_CACHE_SAVE_DELAY_MS, HEADLESS_ENTRY, loadBundle } from './bundles.js';
 import type { CachedBundle } from '../node/code-cache.js';
+import type { Worker } from 'node:worker_threads';
 
 export const USAGE = `patterm ${VERSION}: a terminal-based agent orchestration shell
 
@@ -57,21 +58,25 @@ export function parseFlags(args: string[], known: readonly string[]): Record<str
   return flags;
 }
 
-async function startTui(resume?: Extract<import('./resume/resume-choice.js').ResumeChoice, { ok: true }>): Promise<void> {
-  // First, so the renderer loads its modules while this thread loads the app's (renderer-host.ts).
-  const rendererThread = process.stdin.isTTY && process.stdout.isTTY ? (await import('./tui/renderer-host.js')).bootRendererThread() : undefined;
+async function startTui(resume?: Extract<import('./resume/resume-choice.js').ResumeChoice, { ok: true }>, bootedRenderer?: Worker): Promise<void> {
+  // First, so the renderer loads its modules while this thread loads the app's (renderer-boot.cts).
+  const rendererThread = bootedRenderer ?? (process.stdin.isTTY && process.stdout.isTTY ? (await import('./tui/renderer-host.js')).bootRendererThread() : undefined);
   const app = await loadBundle(APP_ENTRY);
   await (app.exports as typeof import('./app.js')).runApp({ projectDir: process.cwd(), rendererThread, resume });
   // Past the first frame and the boots that follow it, so V8 caches what they compiled too.
   setTimeout(() => app.saveCache(), CODE_CACHE_SAVE_DELAY_MS).unref();
 }
 
-export async function main(argv: string[]): Promise<void> {
+/**
+ * `rendererThread`: the TUI's renderer thread, when the launcher started it
+ * ahead of this module (bin/patterm, with no arguments in a terminal).
+ */
+export async function main(argv: string[], rendererThread?: Worker): Promise<void> {
   const [command, ...rest] = argv;
   try {
     switch (command) {
       case undefined:
-        await startTui();
+        await startTui(undefined, rendererThread);
         return;
       case '--resume': {
         if (rest.length > 0) throw new UsageError(`--resume takes no arguments (received ${rest.map((arg) => JSON.stringify(arg)).join(' ')})`);

@@ -65,6 +65,8 @@ export class RendererApp {
   /** Where the focused pane's worker posts its frames. */
   private framePort: RendererFramePort | null = null;
   private warningWatch: Disposable | null = null;
+  /** 'ready' goes once, with the first frame. */
+  private readyPosted = false;
 
   constructor(
     cols: number,
@@ -87,7 +89,6 @@ export class RendererApp {
 
   start(): void {
     this.output(PUSH_TITLE + ENTER_HOST_MODES);
-    this.post({ t: 'ready' });
     if (this.warnings) {
       this.state.warnings = this.warnings.count;
       this.warningWatch = this.warnings.watch((count) => {
@@ -351,6 +352,10 @@ export class RendererApp {
     } catch (error) {
       this.post({ t: 'log', text: `renderer: writing a frame failed: ${(error as Error).message}`, level: 'warn' });
       return;
+    } finally {
+      // After the first frame, so what the main thread starts then does not compete with drawing it.
+      if (!this.readyPosted) this.post({ t: 'ready' });
+      this.readyPosted = true;
     }
     if (this.reportFrames) this.post({ t: 'frame-drawn', bytes: frame.text.length, durationMs: performance.now() - started, cells: frame.cells });
   }

@@ -166,6 +166,7 @@ export type BridgeCommand =
 
 /** Messages the renderer sends to the bridge. */
 export type FromRendererMessage =
+  /** The first frame was drawn (or its write failed): once per renderer. */
   | { t: 'ready' }
   /** Sent after 'shutdown': the renderer drew its last byte and put the host modes back. */
   | { t: 'stopped' }

@@ -49,10 +49,23 @@ export class Lifecycle {
     private readonly hooks: LifecycleHooks = {},
   ) {}
 
+  /** The orphan guards and the signal handlers, together. */
   install(): void {
-    // Before any pane starts: only processes forked after this re-parent to patterm.
+    this.guardOrphans();
+    this.installSignals();
+  }
+
+  /**
+   * Patterm as the subreaper of its panes' orphans, and the watchdog that
+   * kills what is left if patterm itself is killed. Before any pane starts:
+   * only processes forked after this re-parent to patterm.
+   */
+  guardOrphans(): void {
     this.adoption = OrphanAdoption.start();
     declareOwnChildPid(startOrphanWatchdog(this.coordinator.instanceId));
+  }
+
+  installSignals(): void {
     for (const signal of HANDLED_SIGNALS) {
       process.on(signal, () => {
         const exitCode = SIGNAL_EXIT_CODES[signal] ?? 1;

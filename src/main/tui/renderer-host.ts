@@ -4,33 +4,19 @@
  * commands. Stopping is a handshake, so the renderer's last frame can never
  * land after the terminal was restored.
  */
-import { Worker, type MessagePort } from 'node:worker_threads';
+import type { MessagePort, Worker } from 'node:worker_threads';
 import { Emitter } from '../../shared/events.js';
 import type { FromRendererMessage, RendererInit, ToRendererMessage } from '../../shared/renderer-protocol.js';
 import { workerEntryUrl } from '../threads/worker-entry.js';
+import { startRendererThread } from './renderer-boot.cjs';
+
+/** A renderer thread started ahead of its RendererHost (renderer-boot.cts); the launcher starts one sooner itself. */
+export function bootRendererThread(): Worker {
+  return startRendererThread(workerEntryUrl('renderer/renderer-worker'));
+}
 
 /** How long to wait for the renderer to acknowledge a stop before terminating it outright. */
 const STOP_TIMEOUT_MS = 500;
-
-/**
- * Starts the renderer thread before anyone knows its terminal: it loads its
- * modules and then waits for its RendererInit, the first message a
- * RendererHost posts. The app boots it first thing, so that load overlaps the
- * main thread loading its own instead of following it, and the first frame
- * comes sooner. Unreferenced until adopted: an app that
- * fails before its TUI starts still exits.
- */
-export function bootRendererThread(): Worker {
-  const worker = new Worker(workerEntryUrl('renderer/renderer-worker'), {
-    // Never the host terminal: the renderer draws there itself, and stray output would corrupt frames.
-    stdout: true,
-    stderr: true,
-  });
-  worker.stdout.resume();
-  worker.stderr.resume();
-  worker.unref();
-  return worker;
-}
 
 export class RendererHost {
   private readonly worker: Worker;

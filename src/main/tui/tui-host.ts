@@ -38,7 +38,7 @@ export interface TuiOptions {
   onQuit(): void;
   /** The renderer thread died: the caller restores the terminal and shuts down. */
   onCrash(error: Error): void;
-  /** The renderer is up and about to draw its first frame: work that must not delay it can start. */
+  /** The renderer has drawn its first frame: work that must not delay it can start. */
   onRendererReady?(): void;
   /** A renderer thread booted ahead (bootRendererThread); otherwise start() boots one. */
   rendererThread?: Worker;
