@@ -76,6 +76,18 @@ export class ExitDrain {
     return combined.subarray(0, combined.length - keep);
   }
 
+  /**
+   * The stream ended before the marker came (node-pty gave up on it): the
+   * bytes held back as a possible start of the marker are the child's last
+   * output, not the marker, and are handed on rather than dropped.
+   */
+  takeHeld(): Buffer {
+    const held = this.carry;
+    this.carry = NOTHING;
+    this.marker = null;
+    return held;
+  }
+
   /** Lets go of the slave, so the master sees the end of the stream. */
   release(): void {
     if (this.slaveFd === null) return;

@@ -169,6 +169,9 @@ export class PtyLifecycle {
 
   private onRawExit(event: { exitCode: number; signal?: number }, listener: PtyListener): void {
     this.slave.revokeInput();
+    // node-pty reports the exit once the stream has closed: nothing is read after this, so what the drain held back goes now.
+    const held = this.slave.takeHeld();
+    if (held.length > 0) listener.onData(held);
     const killRequested = this.phase.kind === 'running' && this.phase.killRequested;
     this.phase = { kind: 'exit-draining', raw: { exitCode: event.exitCode, signal: event.signal ?? 0 }, killRequested };
     // node-pty can report exit while output is still queued in the socket; let it drain.

@@ -12,7 +12,7 @@ import { ExitDrain } from './exit-drain.js';
 interface NodePtyInternals {
   _pty: string;
   _fd: number;
-  _socket: NodeJS.EventEmitter;
+  _socket: NodeJS.EventEmitter & { destroy(...args: unknown[]): unknown };
 }
 
 export class PtySlave {
@@ -25,6 +25,8 @@ export class PtySlave {
    */
   private readonly inputLease: InputLease | null;
   private reapedFlag = false;
+  /** node-pty's give-up on the stream, put off while the marker is on its way (see holdStreamOpen). */
+  private deferredDestroy: (() => void) | null = null;
 
   /** `onReaped` runs once node-pty has reaped the child; the caller then starts the drain. */
   constructor(
@@ -54,7 +56,15 @@ export class PtySlave {
 
   /** A read from the master, less the drain's marker. */
   filter(raw: Buffer): Buffer {
-    return this.drain ? this.drain.filter(raw) : raw;
+    if (!this.drain) return raw;
+    const data = this.drain.filter(raw);
+    if (!this.drain.draining) this.endDeferredDestroy();
+    return data;
+  }
+
+  /** The stream ended without the marker: what the drain held back, to be delivered as the child's last output. */
+  takeHeld(): Buffer {
+    return this.drain ? this.drain.takeHeld() : Buffer.alloc(0);
   }
 
   /** The master fd and its lease, for writing input from another thread; null once the pane is ending. */
@@ -69,20 +79,47 @@ export class PtySlave {
 
   /**
    * The child has exited: sends the marker after its last output. True when
-   * the caller must read now, paused or not: node-pty destroys the socket if
-   * it does not close within 200 ms of exit, and the tail is bounded by
-   * kernel buffers.
+   * the caller must read now, paused or not: the stream ends only once the
+   * marker is read (holdStreamOpen), and the tail is bounded by kernel buffers.
    */
   startDrain(): boolean {
     // From here on node-pty may close the master at any moment.
     this.revokeInput();
     if (!this.drain?.holding) return false;
     this.drain.start();
+    if (this.drain.draining) this.holdStreamOpen();
     return true;
   }
 
   release(): void {
     this.revokeInput();
     this.drain?.release();
+    this.endDeferredDestroy();
+  }
+
+  /**
+   * node-pty destroys the socket when it has not closed within a fixed time
+   * after the exit, dropping whatever the kernel still holds: on a loaded
+   * machine, a fast exit's last lines. While the marker is on its way the
+   * stream's end is known to come, so that destroy waits for the marker
+   * (behind which every byte of the child's has been read), then runs, for a
+   * slave that a leftover process still holds open.
+   */
+  private holdStreamOpen(): void {
+    const socket = (this.pty as unknown as NodePtyInternals)._socket;
+    const destroy = socket.destroy;
+    socket.destroy = (...args: unknown[]) => {
+      if (!this.drain?.draining || !this.drain.holding) return destroy.apply(socket, args);
+      this.deferredDestroy = () => destroy.apply(socket, args);
+      return socket;
+    };
+  }
+
+  /** The marker came, or the hold was let go: a destroy node-pty asked for meanwhile happens now, after the read in hand is delivered. */
+  private endDeferredDestroy(): void {
+    const destroy = this.deferredDestroy;
+    if (!destroy) return;
+    this.deferredDestroy = null;
+    setImmediate(destroy);
   }
 }

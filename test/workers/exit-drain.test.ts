@@ -84,3 +84,19 @@ test('a slave that will not take the marker releases at once and holds nothing b
 test('a slave that cannot be opened means nothing to hold', () => {
   assert.equal(ExitDrain.hold('/nonexistent/pts/99'), null);
 });
+
+test('a stream that ends before the marker comes hands on what was held back as a possible marker start', () => {
+  withFifo((path) => {
+    const drain = ExitDrain.hold(path);
+    assert.ok(drain);
+    drain.start();
+    const output = Buffer.from('Session fake\n  \u2713 fake (agent fake): resumed\n\n2 of 2 back, 0 not.\n');
+    const passed = drain.filter(output);
+    assert.ok(passed.length < output.length, 'the tail waits for the marker');
+    // node-pty gave up on the stream: the held tail is the child's, not the marker's.
+    assert.equal(Buffer.concat([passed, drain.takeHeld()]).toString(), output.toString());
+    assert.equal(drain.draining, false);
+    assert.equal(drain.takeHeld().length, 0, 'handed on once');
+    drain.release();
+  });
+});
