@@ -248,6 +248,7 @@ export class Coordinator {
       module,
       idleThresholdMs: request.idleThresholdMs,
       nice: this.workerNice,
+      inputActivity: this.inputActivity.buffer,
       launchWorker: (launch) => this.spareWorker.launch(launch),
       shell: request.shell,
     }, host);

@@ -28,6 +28,10 @@ export interface PaneWorkerInit {
   acks: SharedArrayBuffer;
   /** The output lane's buffer (output-lane.ts), shared with the PTY host: where most output batches arrive. */
   lane?: SharedArrayBuffer;
+  /** The coordinator's InputActivity buffer: a flood nobody watches sleeps between slices while input is recent (input-park.ts). */
+  inputActivity?: SharedArrayBuffer;
+  /** A WorkerWake buffer (worker-wake.ts): the pane bumps it before each request, ending such a sleep. */
+  wake?: SharedArrayBuffer;
 }
 
 

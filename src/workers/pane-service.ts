@@ -22,6 +22,7 @@ import { GridHistory } from '../shared/grid-history.js';
 import { SharedAcks } from '../shared/shared-acks.js';
 import { RowNumbering } from '../shared/row-numbering.js';
 import { isPromptStart, PromptRows } from './prompt-rows.js';
+import type { SliceGate } from './flood/input-park.js';
 
 /** Screen-change notices are coalesced to one per this interval (well under a 60 Hz frame)... */
 const DIRTY_NOTIFY_INTERVAL_MS = 4;
@@ -72,6 +73,8 @@ export class PaneService {
   private screenNotices = false;
   /** The pending tick was scheduled at the unwatched pace; a new watcher brings it forward. */
   private slowTickPending = false;
+  /** How a batch is cut for parsing (input-park.ts); null: in one piece. */
+  private readonly slices: SliceGate | null;
   /** Set while burst() runs: its screen tick comes at its end. */
   private inBurst = false;
   private readonly focus = new FocusReporter((bytes) => this.post({ t: 'reply', data: bytes }));
@@ -84,8 +87,9 @@ export class PaneService {
     private readonly init: PaneWorkerInit,
     module: WebAssembly.Module,
     private readonly post: (message: FromWorkerMessage) => void,
-    { outputWaiting, compactBytes }: { outputWaiting?: () => boolean; compactBytes?: number } = {},
+    { outputWaiting, compactBytes, slices }: { outputWaiting?: () => boolean; compactBytes?: number; slices?: SliceGate } = {},
   ) {
+    this.slices = slices ?? null;
     this.ring = new ByteRing(init.ringCapacity);
     this.idleThresholdMs = init.idleThresholdMs;
     this.mirror = init.gridMirror ? new MirrorPublisher(init.gridMirror, init.idleThresholdMs, outputWaiting) : null;
@@ -182,9 +186,18 @@ export class PaneService {
     }
   }
 
+  /** Parses `bytes`, in the slices `slices` asks for (input-park.ts), pausing between two. */
   private feed(bytes: Uint8Array, chunkStart: number): void {
-    if (bytes.length === 0) return;
-    for (const reply of this.keeper.write(bytes, chunkStart)) this.post({ t: 'reply', data: reply });
+    const sliceBytes = this.slices?.sliceBytes ?? Infinity;
+    const rebuilds = this.keeper.rebuilds;
+    for (let at = 0; at < bytes.length; at += sliceBytes) {
+      if (at > 0) {
+        // A trap's rebuild replayed the ring, which holds the whole batch.
+        if (this.keeper.rebuilds !== rebuilds) return;
+        this.slices!.pause();
+      }
+      for (const reply of this.keeper.write(bytes.subarray(at, at + sliceBytes), chunkStart)) this.post({ t: 'reply', data: reply });
+    }
   }
 
   /** The emulator now: a trap or a compaction replaces it, so never hold on to it. */

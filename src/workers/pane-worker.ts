@@ -11,6 +11,9 @@ import { OutputLaneReader } from '../shared/output-lane.js';
 import { expose, nodeEndpoint, transfer } from '../node/comlink-node.js';
 import { nameThisThread, PANE_WORKER_THREAD_NAME } from '../node/thread-name.js';
 import { FloodPriority } from './flood/flood-priority.js';
+import { InputPark } from './flood/input-park.js';
+import { InputActivity } from '../shared/input-activity.js';
+import { WorkerWake } from '../shared/worker-wake.js';
 import { PaneService } from './pane-service.js';
 import { isOutputMessage, OutputReceiver } from './output-receiver.js';
 import { saveWorkerCodeCache } from '../node/worker-code-cache.js';
@@ -42,6 +45,7 @@ else {
 /** Becomes the pane's worker. Synchronous, so Comlink is listening before the next message on parentPort is dispatched. */
 function startPane({ init, module, dataPort, eventPort }: PaneWorkerData): void {
   const priority = new FloodPriority(init.nice ?? 0);
+  const park = init.inputActivity && init.wake ? new InputPark(new InputActivity(init.inputActivity), new WorkerWake(init.wake)) : null;
   const lane = init.lane ? new OutputLaneReader(init.lane) : null;
   const service = new PaneService(
     init,
@@ -50,7 +54,7 @@ function startPane({ init, module, dataPort, eventPort }: PaneWorkerData): void 
       if (message.t === 'ack' || message.t === 'reply') dataPort.postMessage(message);
       else eventPort.postMessage(message);
     },
-    { outputWaiting: () => lane?.hasUnread() ?? false },
+    { outputWaiting: () => lane?.hasUnread() ?? false, ...(park ? { slices: park } : {}) },
   );
 
   const output = new OutputReceiver(service, lane, (buffer) => dataPort.postMessage({ t: 'recycle', buffer } satisfies FromWorkerMessage, [buffer]));
@@ -63,8 +67,10 @@ function startPane({ init, module, dataPort, eventPort }: PaneWorkerData): void 
       cacheSaveScheduled = true;
       setTimeout(saveWorkerCodeCache, CODE_CACHE_SAVE_DELAY_MS).unref();
     }
+    const flood = message.t === 'skim' || (message.t !== 'lane-drain' && message.flooding);
     if (service.watched) priority.onWatched();
-    else if (message.t === 'skim' || (message.t !== 'lane-drain' && message.flooding)) priority.onFlood();
+    else if (flood) priority.onFlood();
+    park?.onBatch(flood && !service.watched);
     output.receive(message);
     output.updateEager(); // a waiter may have matched
   });

@@ -160,3 +160,36 @@ test('a compaction that carries the scrollback as plain text keeps the history r
   // Restyled rows match none seen before; without a rebase every one would count as dropped.
   assert.equal(after.dropped, before.dropped, 'no row counted as dropped by the compaction');
 });
+
+test('a batch fed in slices, with pauses between them, ends with the screen of the batch fed whole; a trap mid-batch feeds no slice twice', async () => {
+  const module = await loadGhosttyModule();
+  const init = { paneId: 'p', cols: 60, rows: 10, ringCapacity: 1 << 20, scrollbackBytes: 100_000, idleThresholdMs: 1000, version: 'test', acks: SharedAcks.allocate() };
+  let pauses = 0;
+  const gate = { sliceBytes: 1000, pause: () => void pauses++ };
+  const sliced = new PaneService(init, module, () => {}, { slices: gate });
+  const whole = new PaneService({ ...init, acks: SharedAcks.allocate() }, module, () => {});
+  let text = '';
+  for (let i = 0; i < 400; i++) text += `\x1b[3${i % 8}mline ${i} é漢\x1b[0m\r\n`;
+  const bytes = new TextEncoder().encode(text);
+  sliced.onOutput(bytes);
+  whole.onOutput(bytes);
+  assert.equal(pauses, Math.ceil(bytes.length / gate.sliceBytes) - 1, 'a pause between every two slices');
+  assert.deepEqual(sliced.grid(undefined, true).lines, whole.grid(undefined, true).lines);
+  assert.deepEqual(frameLines(sliced.historySlice(-300, 20).frame), frameLines(whole.historySlice(-300, 20).frame), 'the scrollback too');
+
+  let pausesBeforeTrap = 0;
+  const trapping = new PaneService({ ...init, acks: SharedAcks.allocate() }, module, () => {}, {
+    slices: {
+      sliceBytes: 8,
+      pause: () => {
+        // The trap hits the slice after the first pause; the rebuild replays the ring, which holds the whole batch.
+        if (++pausesBeforeTrap === 1) armEmulatorTrap();
+      },
+    },
+  });
+  trapping.onOutput(new TextEncoder().encode('first\r\nsecond line\r\nthird\r\n'));
+  const grid = trapping.grid();
+  assert.equal(grid.emulatorRebuilds, 1);
+  assert.deepEqual(grid.lines.slice(0, 4), ['first', 'second line', 'third', '']);
+  assert.equal(pausesBeforeTrap, 1, 'nothing fed after the rebuild');
+});

@@ -29,6 +29,7 @@ import { WorkerClient } from '../threads/worker-client.js';
 import { paneEnvironment } from './pane-environment.js';
 import { SharedAcks } from '../../shared/shared-acks.js';
 import { allocateOutputLane, laneHasUnread } from '../../shared/output-lane.js';
+import { WorkerWake } from '../../shared/worker-wake.js';
 import { FrozenPane } from './frozen-pane.js';
 import { launchPaneWorker, type PaneWorkerLaunch } from '../threads/pane-worker-launch.js';
 import { ignoreError, logDegraded, warnError } from '../../node/patterm-log.js';
@@ -44,6 +45,8 @@ export interface PaneStartOptions {
   ringCapacity?: number;
   /** See PaneWorkerInit.nice. */
   nice?: number;
+  /** See PaneWorkerInit.inputActivity. */
+  inputActivity?: SharedArrayBuffer;
   /** Starts the worker (the coordinator's spare-pane-worker.ts); a fresh launch without it. */
   launchWorker?: (launch: PaneWorkerLaunch) => Worker;
   /** A shell pane: its PTY follows its commands (PtySpawnOptions.shell). */
@@ -69,6 +72,8 @@ export class Pane {
   private readonly acksBuffer = SharedAcks.allocate();
   /** Output batches cross from the PTY host to the worker here (output-lane.ts). */
   private readonly laneBuffer = allocateOutputLane();
+  /** Wakes the worker from a flood's sleep for input before each request (input-park.ts). */
+  private readonly wake = new WorkerWake();
   /** The worker's settled grid in shared memory: a quiet pane is read without waking its worker. Dropped when the worker is retired. */
   private mirror: GridMirror | null;
   /** After retire(): the exited pane's last state, answering in the worker's place. */
@@ -129,13 +134,15 @@ export class Pane {
       idleThresholdMs: options.idleThresholdMs,
       ringCapacity: options.ringCapacity,
       nice: options.nice,
+      inputActivity: options.inputActivity,
+      wake: this.wake.buffer,
       gridMirror: mirrorBuffer,
       acks: this.acksBuffer,
       lane: this.laneBuffer,
       dataPort: workerDataPort,
       eventPort: events.port2,
     });
-    this.client = new WorkerClient<PaneWorkerApi>(worker, `pane ${info.id} (${info.name})`);
+    this.client = new WorkerClient<PaneWorkerApi>(worker, `pane ${info.id} (${info.name})`, () => this.wake.wake());
     this.eventPort.on('message', (message: FromWorkerMessage) => this.onWorkerMessage(message));
     this.eventPort.unref();
     worker.on('exit', () => this.onWorkerGone());
@@ -209,7 +216,9 @@ export class Pane {
   }
 
   private postToWorker(message: ToWorkerMessage, transfer: MessagePort[] = []): void {
-    if (!this.disposed && !this.retirement) this.eventPort.postMessage(message, transfer);
+    if (this.disposed || this.retirement) return;
+    this.wake.wake();
+    this.eventPort.postMessage(message, transfer);
   }
 
   private onWorkerMessage(message: FromWorkerMessage): void {

@@ -21,6 +21,10 @@ export interface PaneWorkerLaunch {
   ringCapacity?: number;
   /** See PaneWorkerInit.nice. */
   nice?: number;
+  /** See PaneWorkerInit.inputActivity. */
+  inputActivity?: SharedArrayBuffer;
+  /** See PaneWorkerInit.wake. */
+  wake?: SharedArrayBuffer;
   gridMirror: SharedArrayBuffer;
   acks: SharedArrayBuffer;
   /** See PaneWorkerInit.lane. */
@@ -68,6 +72,8 @@ function paneWorkerData(launch: PaneWorkerLaunch) {
       gridMirror: launch.gridMirror,
       acks: launch.acks,
       lane: launch.lane,
+      inputActivity: launch.inputActivity,
+      wake: launch.wake,
       version: VERSION,
     } satisfies PaneWorkerInit,
     module: launch.module,

@@ -19,6 +19,8 @@ export class WorkerClient<Api> {
   constructor(
     readonly worker: Worker,
     private readonly label: string,
+    /** Runs before each call is sent: a pane wakes its worker (worker-wake.ts). */
+    private readonly beforeCall: () => void = () => undefined,
   ) {
     this.remote = wrap<Api>(nodeEndpoint(worker));
     worker.on('error', (error) => this.die(`${label} worker crashed: ${error.message}`));
@@ -31,6 +33,7 @@ export class WorkerClient<Api> {
 
   call<R>(invoke: (remote: Remote<Api>) => Promise<R>): Promise<R> {
     if (this.deathError) return Promise.reject(this.deathError);
+    this.beforeCall();
     return new Promise<R>((resolve, reject) => {
       this.inFlight.add(reject);
       invoke(this.remote)

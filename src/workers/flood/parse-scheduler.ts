@@ -24,7 +24,7 @@
  * too: the output it waits for can come at any moment.
  */
 import { availableParallelism } from 'node:os';
-import { INPUT_BURST_GAP_MS, InputActivity } from '../../shared/input-activity.js';
+import { INPUT_YIELD_MS, InputActivity } from '../../shared/input-activity.js';
 
 export interface ParseClient {
   /** Called when this client was queued and is now granted a turn. */
@@ -37,21 +37,6 @@ export interface ParseClient {
 export const INTERACTIVE_BYTES = 4 * 1024;
 /** Bytes a pane may send in one turn while others wait: a few milliseconds of parsing, short enough for fair interleaving. */
 export const TURN_QUANTUM_BYTES = 256 * 1024;
-/**
- * After each keystroke in the TUI or MCP call, flooding panes other than the
- * focused one get no parse turns for this long. It covers the echo and a
- * program's redraw, or the call's own work (tui-echo-latency and mcp benches),
- * and costs background floods at most this much per input.
- */
-export const INPUT_YIELD_MS = INPUT_BURST_GAP_MS;
-/**
- * Within one unbroken burst of input (key repeat, an orchestrator polling in
- * a loop) floods yield in cycles of this length and parse in the last
- * FLOOD_SHARE_MS of each. A program blocked on a paused PTY stalls, so floods
- * must keep some share however busy the input is: a fifth of the time here.
- */
-export const YIELD_CYCLE_MS = 250;
-export const FLOOD_SHARE_MS = 50;
 /**
  * While input is recent (the floods' share of a burst), or a caller waits on
  * a pane's screen, floods hold at most this many parse slots, so a core stays
@@ -77,14 +62,10 @@ export class ParseScheduler {
 
   /** True while floods hold off for the latest input. */
   get yielding(): boolean {
-    const now = Date.now();
-    const sinceInput = this.activity.sinceLastInput(now);
-    if (sinceInput >= INPUT_YIELD_MS) return false;
-    const phase = this.activity.sinceBurstStart(now) % YIELD_CYCLE_MS;
-    const floodsTurnIn = YIELD_CYCLE_MS - FLOOD_SHARE_MS - phase;
-    if (floodsTurnIn <= 0) return false; // the floods' share of a long burst
+    const holdMs = this.activity.floodHoldMs();
+    if (holdMs === 0) return false;
     // Whoever queued meanwhile gets its turn when the window closes or the floods' share begins.
-    this.regrantIn(Math.min(INPUT_YIELD_MS - sinceInput, floodsTurnIn));
+    this.regrantIn(holdMs);
     return true;
   }
 
