@@ -44,8 +44,12 @@ for (const [shell, { argv, env }] of Object.entries(SHELLS)) {
       await patterm.runPalette(shell, `Run process: ${shell}`);
       await assertSameScreen(patterm, direct, 'the first prompt', shell, true);
       // The prompt on the last row: tmux pushes rows a narrowing adds into its scrollback, ghostty only when it must.
+      // Each command is typed once the last has finished: typed ahead, the tty echoes it into the
+      // running command's output at a moment that differs between the two terminals.
       both('seq 60');
+      await assertSameScreen(patterm, direct, 'seq 60 run', shell, true);
       both(WRAPPED_OUTPUT_COMMAND);
+      await assertSameScreen(patterm, direct, 'the wrapped output printed', shell, true);
       both(LONG_COMMAND, false);
       await assertSameScreen(patterm, direct, 'the command line typed', shell, true);
       for (const [nextCols, nextRows] of SIZES.slice(1)) {
